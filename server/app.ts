@@ -1,0 +1,57 @@
+// buildApp(config): the one factory used by tests and server/main.ts (issue 2).
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openStore, type ParleyStore } from './store/index.js';
+import { createSecretBox, loadMasterKey } from './lib/secret-box.js';
+import { createConversationBus } from './domains/conversations/events.js';
+import { createServices } from './services.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
+import { ROUTE_MODULES } from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open store (tests share one); otherwise the lowdb store under config.dataDir. */
+  store?: ParleyStore;
+  /** Largest JSON body in bytes (413 beyond). */
+  bodyLimit?: number;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: false,
+    genReqId: () => crypto.randomUUID(),
+    ajv: {
+      // Unknown fields are a 400, not silently dropped (DESIGN.md section 2).
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const store = options.store ?? (await openStore(config.dataDir));
+  const box = createSecretBox(await loadMasterKey(config.dataDir, config.masterKey));
+  const closers: (() => Promise<void> | void)[] = [];
+  const base = { config, store, box, bus: createConversationBus(), onClose: (fn: () => Promise<void> | void) => closers.push(fn) };
+  const ctx: AppContext = { ...base, services: createServices(base) };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+  await registerOpenApi(app, config);
+  for (const register of ROUTE_MODULES) await register(app, ctx);
+
+  app.addHook('onClose', async () => {
+    for (const fn of closers.reverse()) await fn();
+    // Flush pending writes before the process exits (graceful shutdown, issue 2).
+    if (options.store) await store.flush();
+    else await store.close();
+  });
+  return app;
+}

@@ -1,0 +1,119 @@
+// One entry per CLI command: its flags and what it does. Later issues add commands here.
+import type { AppContext } from '../context.js';
+import { PERMISSIONS } from '../../shared/permissions.js';
+import { AppError } from '../errors.js';
+
+type Values = Record<string, string | boolean | undefined>;
+type Option = { type: 'string' | 'boolean'; short?: string };
+
+export interface Command {
+  summary: string;
+  options: Record<string, Option>;
+  run(values: Values, ctx: AppContext, print: (line: string) => void): Promise<void>;
+}
+
+function required(values: Values, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || v.trim() === '') throw new AppError('invalid_request', `--${name} is required`);
+  return v;
+}
+
+async function requireProject(ctx: AppContext, id: string) {
+  const project = await ctx.services.projects.getProject(id);
+  if (!project) throw new AppError('not_found', `project ${id} not found`);
+  return project;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'create-org': {
+    summary: 'Create an organization: --name N [--plan standard|professional|enterprise]',
+    options: { name: { type: 'string' }, plan: { type: 'string' } },
+    async run(v, ctx, print) {
+      const plan = (v.plan as string | undefined) ?? 'standard';
+      if (!['standard', 'professional', 'enterprise'].includes(plan)) {
+        throw new AppError('invalid_request', '--plan must be standard, professional or enterprise');
+      }
+      const org = await ctx.services.org.createOrganization({ name: required(v, 'name'), plan: plan as 'standard' });
+      print(`organization ${org.id} "${org.name}" (${org.plan})`);
+    },
+  },
+  'create-project': {
+    summary: 'Create a project with a website-widget channel: --org ID --name N [--origin https://site]...',
+    options: { org: { type: 'string' }, name: { type: 'string' }, origin: { type: 'string' } },
+    async run(v, ctx, print) {
+      const orgId = required(v, 'org');
+      if (!(await ctx.services.org.getOrganization(orgId))) throw new AppError('not_found', `organization ${orgId} not found`);
+      const project = await ctx.services.projects.createProject({ organizationId: orgId, name: required(v, 'name') });
+      const origins = typeof v.origin === 'string' ? v.origin.split(',').map((o) => o.trim()) : [];
+      const channel = await ctx.services.projects.createChannel(project.id, { allowed_origins: origins });
+      print(`project ${project.id} "${project.name}"\nwidget channel ${channel.id} frame_id ${channel.frame_id}`);
+    },
+  },
+  'create-member': {
+    summary: 'Create a team member: --org ID --email E --password P [--name N] [--role owner|admin|member]',
+    options: {
+      org: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+    },
+    async run(v, ctx, print) {
+      const role = (v.role as string | undefined) ?? 'member';
+      if (!['owner', 'admin', 'member'].includes(role)) throw new AppError('invalid_request', '--role must be owner, admin or member');
+      const member = await ctx.services.org.createMember({
+        organizationId: required(v, 'org'),
+        email: required(v, 'email'),
+        password: required(v, 'password'),
+        name: v.name as string | undefined,
+        role: role as 'member',
+      });
+      print(`member ${member.id} ${member.email} (${member.role})`);
+    },
+  },
+  'create-key': {
+    summary: `Create an API key (shown once): --project ID --name N [--env live|test] [--permissions p1,p2|all]`,
+    options: { project: { type: 'string' }, name: { type: 'string' }, env: { type: 'string' }, permissions: { type: 'string' } },
+    async run(v, ctx, print) {
+      const project = await requireProject(ctx, required(v, 'project'));
+      const env = (v.env as string | undefined) ?? ctx.config.env;
+      if (env !== 'live' && env !== 'test') throw new AppError('invalid_request', '--env must be live or test');
+      const raw = (v.permissions as string | undefined) ?? 'all';
+      const permissions = raw === 'all' ? [...PERMISSIONS] : raw.split(',').map((p) => p.trim());
+      const { key, record } = await ctx.services.apiKeys.create(project.id, { name: required(v, 'name'), permissions, environment: env });
+      print(`key ${record.id} "${record.name}" [${record.permissions.join(', ')}]`);
+      print(key);
+      print('Store it now: it is shown only once.');
+    },
+  },
+  'list-projects': {
+    summary: 'List organizations and their projects',
+    options: {},
+    async run(_v, ctx, print) {
+      for (const org of await ctx.services.org.listOrganizations()) {
+        print(`organization ${org.id} "${org.name}" (${org.plan})`);
+        for (const p of await ctx.services.projects.listProjects(org.id)) {
+          print(`  project ${p.id} "${p.name}"`);
+          for (const c of await ctx.services.projects.listChannels(p.id)) print(`    channel ${c.id} ${c.type} frame_id ${c.frame_id}`);
+        }
+      }
+    },
+  },
+  'list-keys': {
+    summary: 'List the API keys of a project (masked): --project ID',
+    options: { project: { type: 'string' } },
+    async run(v, ctx, print) {
+      const project = await requireProject(ctx, required(v, 'project'));
+      const keys = await ctx.services.apiKeys.list(project.id);
+      if (keys.length === 0) print('no keys');
+      for (const k of keys) {
+        print(`${k.id}  ${k.mask}  "${k.name}"  ${k.environment}  last used ${k.last_used_at ?? 'never'}  [${k.permissions.join(', ')}]`);
+      }
+    },
+  },
+};
+
+export function usage(only?: string): string {
+  const entries = Object.entries(COMMANDS).filter(([n]) => !only || n === only);
+  return ['Usage: npm run parley -- <command> [flags]', '', ...entries.map(([n, c]) => `  ${n.padEnd(15)} ${c.summary}`)].join('\n');
+}

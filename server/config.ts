@@ -1,0 +1,129 @@
+// Configuration from the environment, validated once at start (issue 2). An invalid value stops the
+// process with a message naming the variable. Every URL the server prints or embeds comes from here
+// (DESIGN.md section 1).
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  baseUrl: string;
+  chatUrl: string;
+  cdnUrl: string;
+  env: 'live' | 'test';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Outbound fetches to private/loopback addresses (crawler, providers): off by default (SSRF). */
+  allowPrivateFetch: boolean;
+  /** Master key (base64, 32 bytes) for encrypted secrets; default: generated into DATA_DIR/master.key. */
+  masterKey: string | null;
+  /** OpenAI-compatible LLM; unset means the offline answerer (DESIGN.md section 6). */
+  llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
+  /** OpenAI-compatible embeddings; unset means the local embedder. */
+  embeddings: { baseUrl: string; apiKey: string; model: string } | null;
+  /** OpenAI-compatible /audio/transcriptions; unset means the offline recogniser. */
+  stt: { baseUrl: string; apiKey: string; model: string } | null;
+  /** Keep uploaded voice audio after transcription (issue 5); off by default. */
+  keepAudio: boolean;
+  /** Seed the demo organization and project on first start. */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function port(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(name, `must be a port number 0-65535, got "${raw}"`);
+  return n;
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(name, `must use http or https, got "${raw}"`);
+  }
+  return parsed.origin + parsed.pathname.replace(/\/+$/, '');
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function endpoint(env: Env, prefix: string, defaultModel: string) {
+  const baseUrl = env[`${prefix}_BASE_URL`];
+  if (!baseUrl) return null;
+  return {
+    baseUrl: url(env, `${prefix}_BASE_URL`, baseUrl),
+    apiKey: env[`${prefix}_API_KEY`] ?? '',
+    model: env[`${prefix}_MODEL`] || defaultModel,
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const p = port(env, 'PORT', 3000);
+  const host = env.HOST || '127.0.0.1';
+  const local = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${p}`;
+  const baseUrl = url(env, 'BASE_URL', local);
+  const masterKey = env.PARLEY_MASTER_KEY || null;
+  if (masterKey && Buffer.from(masterKey, 'base64').length !== 32) {
+    throw new ConfigError('PARLEY_MASTER_KEY', 'must be 32 bytes encoded as base64');
+  }
+  const llm = endpoint(env, 'OPENAI', 'gpt-4o-mini');
+  const timeoutRaw = env.OPENAI_TIMEOUT_MS;
+  const timeoutMs = timeoutRaw ? Number(timeoutRaw) : 30000;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError('OPENAI_TIMEOUT_MS', 'must be a positive integer');
+  return {
+    port: p,
+    host,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    baseUrl,
+    chatUrl: url(env, 'CHAT_URL', baseUrl),
+    cdnUrl: url(env, 'CDN_URL', baseUrl),
+    env: oneOf(env, 'PARLEY_ENV', ['live', 'test'] as const, 'test'),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    allowPrivateFetch: bool(env, 'ALLOW_PRIVATE_FETCH', false),
+    masterKey,
+    llm: llm ? { ...llm, timeoutMs } : null,
+    embeddings: endpoint(env, 'EMBEDDINGS', 'text-embedding-3-small'),
+    stt: endpoint(env, 'STT', 'whisper-1'),
+    keepAudio: bool(env, 'KEEP_AUDIO', false),
+    seedDemo: bool(env, 'SEED_DEMO', true),
+  };
+}
+
+/** A config for tests: everything local, the given data dir, silent logs. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }), ...overrides };
+}

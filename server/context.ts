@@ -1,0 +1,30 @@
+// What every route plugin receives: config, store and the domain services (plain factories with
+// explicit dependencies, DESIGN.md section 8). A domain that adds a service adds it to Services and
+// builds it in services.ts.
+import type { Config } from './config.js';
+import type { ParleyStore } from './store/index.js';
+import type { SecretBox } from './lib/secret-box.js';
+import type { ConversationBus } from './domains/conversations/events.js';
+import type { OrgService } from './domains/org/service.js';
+import type { ProjectService } from './domains/projects/service.js';
+import type { ApiKeyService } from './domains/apikeys/service.js';
+import type { UserService } from './domains/users/service.js';
+import type { ConversationService } from './domains/conversations/service.js';
+
+export interface Services {
+  org: OrgService;
+  projects: ProjectService;
+  apiKeys: ApiKeyService;
+  users: UserService;
+  conversations: ConversationService;
+}
+
+export interface AppContext {
+  config: Config;
+  store: ParleyStore;
+  box: SecretBox;
+  bus: ConversationBus;
+  services: Services;
+  /** Stops background work (sync jobs, timers) on shutdown. */
+  onClose(fn: () => Promise<void> | void): void;
+}

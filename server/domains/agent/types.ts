@@ -1,0 +1,22 @@
+// The agent runtime contract (DESIGN.md section 6): one pipeline for the widget, REST generate and SSE.
+import type { Message, SourceRef } from '../../../shared/schemas/entities.js';
+
+export interface ReplyRequest {
+  projectId: string;
+  conversationId: string;
+  /** Called with each piece of answer text as it is produced (widget deltas, SSE). */
+  onDelta?: (delta: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface ReplyResult {
+  /** The stored assistant message; null when no AI reply is due (operator active, blocked by a trigger). */
+  message: Message | null;
+  sources: SourceRef[];
+  /** Why no reply was produced, when message is null. */
+  skipped?: 'operator_active' | 'blocked' | 'no_user_message';
+}
+
+export interface AgentRuntime {
+  reply(request: ReplyRequest): Promise<ReplyResult>;
+}

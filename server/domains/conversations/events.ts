@@ -1,0 +1,37 @@
+// In-process fan-out of conversation events to the widget gateway and SSE streams. A multi-instance
+// deployment replaces this with a pub/sub bus behind the same interface (DESIGN.md section 7).
+import { EventEmitter } from 'node:events';
+import type { Conversation, Message } from '../../../shared/schemas/entities.js';
+
+export type ConversationEvent =
+  | { type: 'message.created'; project_id: string; conversation_id: string; seq: number; message: Message }
+  | { type: 'conversation.updated'; project_id: string; conversation_id: string; conversation: Conversation }
+  /** Streamed answer text before the final message exists; not persisted, so it has no seq. */
+  | { type: 'message.delta'; project_id: string; conversation_id: string; stream_id: string; delta: string }
+  | { type: 'typing'; project_id: string; conversation_id: string; role: 'assistant' | 'operator'; typing: boolean };
+
+export interface ConversationBus {
+  publish(event: ConversationEvent): void;
+  subscribe(conversationId: string, listener: (event: ConversationEvent) => void): () => void;
+  /** Every event of every conversation (analytics, operator inbox). */
+  subscribeAll(listener: (event: ConversationEvent) => void): () => void;
+}
+
+export function createConversationBus(): ConversationBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish(event) {
+      emitter.emit(event.conversation_id, event);
+      emitter.emit('*', event);
+    },
+    subscribe(conversationId, listener) {
+      emitter.on(conversationId, listener);
+      return () => emitter.off(conversationId, listener);
+    },
+    subscribeAll(listener) {
+      emitter.on('*', listener);
+      return () => emitter.off('*', listener);
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// Conversations and their messages (spec 2.5, 2.6). Messages are immutable and ordered by a
+// per-conversation seq. A message is acknowledged (the promise resolves) only after it is durably
+// stored; a repeated client_id returns the first message instead of adding a second (DESIGN.md 5).
+import type { ParleyStore } from '../../store/index.js';
+import type {
+  Conversation,
+  ConversationRecord,
+  ConversationStatus,
+  Message,
+  MessageRole,
+  SourceRef,
+} from '../../../shared/schemas/entities.js';
+import { newId, now } from '../../lib/ids.js';
+import { AppError, invalid, notFound } from '../../errors.js';
+import type { ConversationBus } from './events.js';
+
+/** One shard file holds a conversation; the cap keeps its rewrite cost bounded (DESIGN.md 7). */
+export const MAX_MESSAGES_PER_CONVERSATION = 5000;
+export const MAX_MESSAGE_LENGTH = 10_000;
+
+export interface NewMessage {
+  role: MessageRole;
+  content: string;
+  type?: Message['type'];
+  client_id?: string | null;
+  sources?: SourceRef[];
+  labels?: string[];
+  offer_handoff?: boolean;
+}
+
+export const summary = ({ messages: _m, ...conversation }: ConversationRecord): Conversation => conversation;
+
+export function createConversationService(store: ParleyStore, bus: ConversationBus) {
+  const conversations = store.collection('conversations');
+
+  function checkMessage(input: NewMessage) {
+    if (typeof input.content !== 'string' || input.content.trim() === '') {
+      throw invalid('message content must not be empty', [{ path: 'content', message: 'must not be empty' }]);
+    }
+    if (input.content.length > MAX_MESSAGE_LENGTH) {
+      throw invalid(`message content exceeds ${MAX_MESSAGE_LENGTH} characters`, [{ path: 'content', message: 'is too long' }]);
+    }
+  }
+
+  function buildMessage(record: ConversationRecord, input: NewMessage, seq: number): Message {
+    return {
+      id: newId(),
+      conversation_id: record.id,
+      seq,
+      role: input.role,
+      type: input.type ?? 'message',
+      content: input.content,
+      client_id: input.client_id ?? null,
+      sources: input.sources ?? [],
+      labels: input.labels ?? [],
+      ...(input.offer_handoff ? { offer_handoff: true } : {}),
+      created_at: now(),
+    };
+  }
+
+  return {
+    async create(input: {
+      projectId: string;
+      userId: string;
+      channelId?: string | null;
+      channelType?: string;
+      firstMessage?: NewMessage;
+      externalId?: string | null;
+    }): Promise<ConversationRecord> {
+      if (input.firstMessage) checkMessage(input.firstMessage);
+      const t = now();
+      const record: ConversationRecord = {
+        id: newId(),
+        project_id: input.projectId,
+        user_id: input.userId,
+        channel_id: input.channelId ?? null,
+        channel_type: input.channelType ?? 'api',
+        status: 'active',
+        ai_involvement: 'autonomous',
+        operator_active: false,
+        rating: null,
+        rating_feedback: null,
+        topic: null,
+        labels: [],
+        tags: [],
+        external_id: input.externalId ?? null,
+        hidden: false,
+        spam: false,
+        message_count: 0,
+        last_seq: 0,
+        first_message_at: null,
+        last_message_at: null,
+        created_at: t,
+        updated_at: t,
+        messages: [],
+      };
+      if (input.firstMessage) {
+        const message = buildMessage(record, input.firstMessage, 1);
+        record.messages.push(message);
+        Object.assign(record, { message_count: 1, last_seq: 1, first_message_at: t, last_message_at: t });
+      }
+      await conversations.put(input.projectId, record);
+      for (const message of record.messages) {
+        bus.publish({ type: 'message.created', project_id: input.projectId, conversation_id: record.id, seq: message.seq, message });
+      }
+      return record;
+    },
+
+    get: (projectId: string, id: string) => conversations.get(projectId, id),
+
+    async require(projectId: string, id: string): Promise<ConversationRecord> {
+      const record = await conversations.get(projectId, id);
+      if (!record) throw notFound('conversation');
+      return record;
+    },
+
+    /** All conversations of a project, oldest first, with messages (callers strip them for lists). */
+    list: (projectId: string) => conversations.list(projectId),
+
+    /** Appends a message; idempotent on client_id; resolves after the durable write. */
+    async append(projectId: string, conversationId: string, input: NewMessage): Promise<{ message: Message; duplicate: boolean }> {
+      checkMessage(input);
+      let created: Message | undefined;
+      let existing: Message | undefined;
+      const updated = await conversations.update(projectId, conversationId, (record) => {
+        if (input.client_id) {
+          existing = record.messages.find((m) => m.client_id === input.client_id);
+          if (existing) return undefined;
+        }
+        if (record.messages.length >= MAX_MESSAGES_PER_CONVERSATION) {
+          throw new AppError('conversation_too_long', `a conversation holds at most ${MAX_MESSAGES_PER_CONVERSATION} messages`);
+        }
+        const t = now();
+        created = buildMessage(record, input, record.last_seq + 1);
+        record.messages.push(created);
+        record.last_seq = created.seq;
+        record.message_count += 1;
+        record.first_message_at ??= t;
+        record.last_message_at = t;
+        record.updated_at = t;
+        return record;
+      });
+      if (!updated) throw notFound('conversation');
+      if (existing) return { message: existing, duplicate: true };
+      const message = created!;
+      bus.publish({ type: 'message.created', project_id: projectId, conversation_id: conversationId, seq: message.seq, message });
+      return { message, duplicate: false };
+    },
+
+    /** Messages after `seq`, for a reconnecting client (DESIGN.md section 5). */
+    async messagesAfter(projectId: string, conversationId: string, seq: number): Promise<Message[]> {
+      const record = await conversations.get(projectId, conversationId);
+      return record ? record.messages.filter((m) => m.seq > seq) : [];
+    },
+
+    /** Changes conversation fields (status, rating, labels, operator, hidden, spam …) and tells listeners. */
+    async patch(
+      projectId: string,
+      conversationId: string,
+      patch: Partial<
+        Pick<
+          Conversation,
+          'status' | 'rating' | 'rating_feedback' | 'topic' | 'labels' | 'tags' | 'hidden' | 'spam' | 'operator_active' | 'ai_involvement' | 'user_id'
+        >
+      >,
+    ): Promise<ConversationRecord> {
+      const updated = await conversations.update(projectId, conversationId, (record) => ({
+        ...record,
+        ...patch,
+        updated_at: now(),
+      }));
+      if (!updated) throw notFound('conversation');
+      bus.publish({ type: 'conversation.updated', project_id: projectId, conversation_id: conversationId, conversation: summary(updated) });
+      return updated;
+    },
+
+    setStatus(projectId: string, conversationId: string, status: ConversationStatus) {
+      return this.patch(projectId, conversationId, { status });
+    },
+  };
+}
+
+export type ConversationService = ReturnType<typeof createConversationService>;

@@ -1,0 +1,117 @@
+// End users of the agent (spec 2.4): identified by email, phone or external id; anonymous visitors
+// are tracked by device until they identify. Unsigned identity values are stored but never used to
+// merge users: only verified identities merge (DESIGN.md section 3).
+import type { ParleyStore } from '../../store/index.js';
+import type { User } from '../../../shared/schemas/entities.js';
+import { newId, now } from '../../lib/ids.js';
+import { conflict, notFound } from '../../errors.js';
+
+export interface UserInput {
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  external_id?: string | null;
+  external_attributes?: Record<string, unknown>;
+  timezone?: string | null;
+  locales?: string[];
+  labels?: string[];
+}
+
+export type IdentityField = 'email' | 'phone' | 'external_id';
+
+const normalise = (field: IdentityField, value: string) =>
+  field === 'email' ? value.trim().toLowerCase() : field === 'phone' ? value.replace(/[\s().-]/g, '') : value.trim();
+
+export function createUserService(store: ParleyStore) {
+  const users = store.collection('users');
+
+  async function findByIdentity(projectId: string, field: IdentityField, value: string): Promise<User | undefined> {
+    const matches = await users.findBy(field, normalise(field, value));
+    return matches.find((u) => u.project_id === projectId);
+  }
+
+  async function assertUnique(projectId: string, input: UserInput, selfId?: string) {
+    for (const field of ['email', 'phone', 'external_id'] as const) {
+      const value = input[field];
+      if (!value) continue;
+      const other = await findByIdentity(projectId, field, value);
+      if (other && other.id !== selfId) throw conflict(`another user has this ${field}`);
+    }
+  }
+
+  function clean(input: UserInput): UserInput {
+    const out: UserInput = { ...input };
+    for (const field of ['email', 'phone', 'external_id'] as const) {
+      const v = out[field];
+      if (typeof v === 'string') out[field] = v.trim() === '' ? null : normalise(field, v);
+    }
+    return out;
+  }
+
+  return {
+    findByIdentity,
+
+    async create(projectId: string, input: UserInput = {}, id: string = newId()): Promise<User> {
+      const data = clean(input);
+      await assertUnique(projectId, data);
+      const user: User = {
+        id,
+        project_id: projectId,
+        first_name: data.first_name ?? null,
+        last_name: data.last_name ?? null,
+        email: data.email ?? null,
+        phone: data.phone ?? null,
+        external_id: data.external_id ?? null,
+        external_attributes: data.external_attributes ?? {},
+        timezone: data.timezone ?? null,
+        locales: data.locales ?? [],
+        labels: data.labels ?? [],
+        email_signed: false,
+        phone_signed: false,
+        external_id_signed: false,
+        last_seen_at: null,
+        created_at: now(),
+      };
+      return users.put(projectId, user);
+    },
+
+    get: (projectId: string, id: string) => users.get(projectId, id),
+
+    async require(projectId: string, id: string): Promise<User> {
+      const user = await users.get(projectId, id);
+      if (!user) throw notFound('user');
+      return user;
+    },
+
+    list: (projectId: string) => users.list(projectId),
+
+    /** Patch: `external_attributes` are merged key by key (issue 3); other fields replace. */
+    async patch(projectId: string, id: string, input: UserInput & Partial<Pick<User, 'email_signed' | 'phone_signed' | 'external_id_signed' | 'last_seen_at'>>) {
+      const data = clean(input);
+      await assertUnique(projectId, data, id);
+      const updated = await users.update(projectId, id, (u) => {
+        const next: User = { ...u };
+        for (const [k, v] of Object.entries(data)) {
+          if (v === undefined || k === 'external_attributes') continue;
+          (next as Record<string, unknown>)[k] = v;
+        }
+        if (data.external_attributes) next.external_attributes = { ...u.external_attributes, ...data.external_attributes };
+        // A changed identity value loses its verification unless the caller re-verified it.
+        for (const field of ['email', 'phone', 'external_id'] as const) {
+          const flag = `${field}_signed` as const;
+          if (data[field] !== undefined && data[field] !== u[field] && input[flag] === undefined) next[flag] = false;
+        }
+        return next;
+      });
+      if (!updated) throw notFound('user');
+      return updated;
+    },
+
+    async remove(projectId: string, id: string) {
+      return users.delete(projectId, id);
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,67 @@
+// Entry point: config → store → app → demo seed → listen; graceful shutdown on SIGTERM/SIGINT.
+import { loadConfig, ConfigError, type Config } from './config.js';
+import { buildApp } from './app.js';
+import { StoreCorruptError } from './store/index.js';
+import { seedDemo } from './demo/seed.js';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Invalid configuration: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    if (err instanceof StoreCorruptError) {
+      console.error(`${err.message}\nParley will not start over unreadable data. Restore these files from a backup or move them away.`);
+      process.exit(3);
+    }
+    throw err;
+  }
+
+  if (config.seedDemo) {
+    const { created, credentials } = await seedDemo(app.ctx);
+    if (created && credentials) {
+      console.log('\nDemo data created (shown once; also saved to DATA_DIR/demo-credentials.json):');
+      console.log(`  team login   ${credentials.email} / ${credentials.password}`);
+      console.log(`  API key      ${credentials.api_key}`);
+      console.log(`  project id   ${credentials.project_id}`);
+      console.log(`  frame id     ${credentials.frame_id}`);
+    }
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = config.baseUrl.replace(/:\d+$/, '') === config.baseUrl ? config.baseUrl : config.baseUrl.replace(/:\d+$/, `:${port}`);
+  console.log(`\nParley is running (${config.env} environment, data in ${config.dataDir}).`);
+  console.log(`  Demo page     ${base}/examples/`);
+  console.log(`  API docs      ${base}/v1/docs`);
+  console.log(`  Health        ${base}/healthz\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close(); // flushes pending writes through the onClose hook
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+// The typed registry of collections. A domain that needs storage adds its collection here.
+import type {
+  ApiKey,
+  Channel,
+  ConversationRecord,
+  Member,
+  Organization,
+  Project,
+  User,
+} from '../../shared/schemas/entities.js';
+import type { CollectionOptions, Store, StoredDoc } from './types.js';
+
+/** Documents not shaped by a shared schema but by the domain that owns them. */
+export type AnyDoc = StoredDoc & Record<string, any>;
+
+export interface Collections {
+  /** scope: 'global' */
+  organizations: Organization;
+  /** scope: organization id */
+  members: Member;
+  /** scope: organization id */
+  sessions: AnyDoc;
+  /** scope: organization id */
+  projects: Project;
+  /** scope: project id */
+  channels: Channel;
+  /** scope: project id */
+  api_keys: ApiKey;
+  /** scope: project id */
+  users: User;
+  /** scope: project id; one shard file per conversation holding its messages (DESIGN.md section 7). */
+  conversations: ConversationRecord;
+  /** scope: project id; knowledge (issue 6) */
+  data_providers: AnyDoc;
+  sources: AnyDoc;
+  /** scope: project id; chunks of one source live in one document keyed by the source id. */
+  chunk_sets: AnyDoc;
+  search_tables: AnyDoc;
+  sync_jobs: AnyDoc;
+  /** scope: project id; idempotent POST replays (issue 3) */
+  idempotency: AnyDoc;
+  /** scope: project id; widget devices and sessions (issue 4) */
+  devices: AnyDoc;
+}
+
+export type ParleyStore = Store<Collections>;
+
+export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions } = {
+  members: { indexes: ['email'] },
+  sessions: { indexes: ['token_hash'] },
+  projects: { indexes: ['id'] },
+  channels: { indexes: ['frame_id'] },
+  api_keys: { indexes: ['key_hash'] },
+  users: { indexes: ['email', 'phone', 'external_id'] },
+};

@@ -1,0 +1,28 @@
+// The one place that chooses the Store implementation. Nothing outside server/store/ imports lowdb.
+import { COLLECTION_OPTIONS, type Collections, type ParleyStore } from './collections.js';
+import { openLowdbStore } from './lowdb/lowdb-store.js';
+
+export const COLLECTION_NAMES: (keyof Collections)[] = [
+  'organizations',
+  'members',
+  'sessions',
+  'projects',
+  'channels',
+  'api_keys',
+  'users',
+  'conversations',
+  'data_providers',
+  'sources',
+  'chunk_sets',
+  'search_tables',
+  'sync_jobs',
+  'idempotency',
+  'devices',
+];
+
+export async function openStore(dataDir: string): Promise<ParleyStore> {
+  return openLowdbStore<Collections>({ dir: dataDir, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+}
+
+export type { ParleyStore, Collections } from './collections.js';
+export { StoreCorruptError } from './types.js';

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openLowdbStore } from './lowdb-store.js';
+import { storeContract } from '../store.contract.js';
+import { StoreCorruptError, type StoredDoc } from '../types.js';
+
+interface Item extends StoredDoc { name: string; tag?: string | null; n?: number }
+type Types = { items: Item; others: Item };
+
+const tempDir = () => mkdtemp(join(tmpdir(), 'parley-store-'));
+const open = (dir: string, options = {}) =>
+  openLowdbStore<Types>({ dir, options: { items: { indexes: ['tag'], ...options } } }, ['items', 'others']);
+
+storeContract('lowdb', (dir) => open(dir), tempDir);
+
+describe('lowdb store files', () => {
+  it('writes compact JSON with a schema version in every file', async () => {
+    const dir = await tempDir();
+    const store = await open(dir);
+    await store.collection('items').put('p', { id: 'a', name: 'A' });
+    await store.close();
+    const text = await readFile(join(dir, 'items', 'p', 'a.json'), 'utf8');
+    expect(text).toBe('{"v":1,"doc":{"id":"a","name":"A"}}');
+  });
+
+  it('reports a corrupt file with its path at open and never resets it', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'items', 'p'), { recursive: true });
+    const bad = join(dir, 'items', 'p', 'broken.json');
+    await writeFile(bad, '{"v":1,"doc":{"id":"bro');
+    const err = await open(dir).catch((e) => e);
+    expect(err).toBeInstanceOf(StoreCorruptError);
+    expect((err as StoreCorruptError).files.map((f) => f.path)).toEqual([bad]);
+    expect(await readFile(bad, 'utf8')).toBe('{"v":1,"doc":{"id":"bro');
+  });
+
+  it('runs migrations from older schema versions and rewrites the file', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'items', 'p'), { recursive: true });
+    await writeFile(join(dir, 'items', 'p', 'a.json'), '{"v":1,"doc":{"id":"a","title":"old"}}');
+    const store = await open(dir, { version: 2, migrate: { 1: (d: any) => ({ id: d.id, name: d.title }) } });
+    expect(await store.collection('items').get('p', 'a')).toEqual({ id: 'a', name: 'old' });
+    await store.close();
+    expect(await readFile(join(dir, 'items', 'p', 'a.json'), 'utf8')).toBe('{"v":2,"doc":{"id":"a","name":"old"}}');
+  });
+
+  it('refuses a file from a newer schema version', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'items', 'p'), { recursive: true });
+    await writeFile(join(dir, 'items', 'p', 'a.json'), '{"v":9,"doc":{"id":"a"}}');
+    await expect(open(dir)).rejects.toBeInstanceOf(StoreCorruptError);
+  });
+
+  it('removes temp files of writes that never completed', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'items', 'p'), { recursive: true });
+    await writeFile(join(dir, 'items', 'p', 'a.json.abc123.tmp'), '{"v":1,"doc":{"id"');
+    const store = await open(dir);
+    expect(await store.collection('items').list('p')).toEqual([]);
+    await store.close();
+    expect(await readdir(join(dir, 'items', 'p'))).toEqual([]);
+  });
+
+  it('lets one process at a time own a data directory', async () => {
+    const dir = await tempDir();
+    const store = await open(dir);
+    await expect(open(dir)).rejects.toThrow(/already open/);
+    await store.close();
+    const again = await open(dir);
+    await again.close();
+  });
+
+  it('coalesces a burst of writes to one document', async () => {
+    const dir = await tempDir();
+    const store = await open(dir);
+    const items = store.collection('items');
+    await items.put('p', { id: 'a', name: 'A', n: 0 });
+    const writes = Array.from({ length: 20 }, (_, i) => items.update('p', 'a', (d) => ({ ...d, n: i + 1 })));
+    await Promise.all(writes);
+    await store.close();
+    expect(JSON.parse(await readFile(join(dir, 'items', 'p', 'a.json'), 'utf8')).doc.n).toBe(20);
+  });
+});

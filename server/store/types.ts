@@ -1,0 +1,55 @@
+// The Store interface (DESIGN.md section 7). Everything outside server/store/ talks to this, never to lowdb,
+// so a PostgreSQL implementation can replace the embedded one behind the same contract test suite.
+//
+// Shape: named collections of JSON documents, each document in a *scope* (a project id, or an
+// organization id for org-level data). A generic collection keeps the interface small while every
+// domain adds its own typed collection in collections.ts.
+
+export interface StoredDoc {
+  id: string;
+}
+
+export interface Collection<T extends StoredDoc> {
+  /** One document of a scope, or undefined. */
+  get(scope: string, id: string): Promise<T | undefined>;
+  /** All documents of a scope in id order (ids are UUIDv7, so creation order). */
+  list(scope: string): Promise<T[]>;
+  /** Documents whose `field` equals `value`, in any scope (served from an index when declared). */
+  findBy<K extends keyof T & string>(field: K, value: T[K]): Promise<T[]>;
+  /** Every scope that holds at least one document. */
+  scopes(): Promise<string[]>;
+  /** Insert or replace; resolves only once the document is durably on disk. */
+  put(scope: string, doc: T): Promise<T>;
+  /**
+   * Read-modify-write of one document, serialised per document so concurrent updates never lose each
+   * other's changes. `fn` returns the new document, or undefined to leave it unchanged. Resolves after
+   * the write is durable with the stored result, or undefined when the document does not exist.
+   */
+  update(scope: string, id: string, fn: (doc: T) => T | undefined): Promise<T | undefined>;
+  /** Remove; resolves after the removal is durable. True when something was removed. */
+  delete(scope: string, id: string): Promise<boolean>;
+}
+
+export interface Store<Types extends { [K in keyof Types]: StoredDoc }> {
+  collection<K extends keyof Types & string>(name: K): Collection<Types[K]>;
+  /** Resolves when every write issued so far is durable (used by graceful shutdown). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Raised at start when a file cannot be read or parsed; it is never silently reset (issue 2). */
+export class StoreCorruptError extends Error {
+  constructor(readonly files: { path: string; reason: string }[]) {
+    super(`Data files are unreadable:\n${files.map((f) => `  ${f.path}: ${f.reason}`).join('\n')}`);
+    this.name = 'StoreCorruptError';
+  }
+}
+
+export interface CollectionOptions {
+  /** Fields served from an in-memory equality index by `findBy`. */
+  indexes?: string[];
+  /** Current schema version of this collection's files. */
+  version?: number;
+  /** Migrations: `migrate[n]` upgrades a document from version n to n+1. */
+  migrate?: Record<number, (doc: any) => any>;
+}

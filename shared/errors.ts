@@ -1,0 +1,31 @@
+// One catalogue of stable error codes (DESIGN.md section 2). Tests match on these codes, never on text.
+export const ERROR_CODES = {
+  invalid_request: 400,
+  unknown_parameter: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  insufficient_permissions: 403,
+  forbidden: 403,
+  wrong_project: 403,
+  csrf_failed: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  sync_in_progress: 409,
+  conversation_too_long: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+  upstream_unavailable: 502,
+  not_configured: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The flat error body used everywhere: `{ error, message, ...extras }`. */
+export interface ErrorBody {
+  error: ErrorCode | string;
+  message: string;
+  [extra: string]: unknown;
+}

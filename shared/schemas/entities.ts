@@ -1,0 +1,188 @@
+// Stored and returned shapes, one schema per shape (DESIGN.md sections 2 and 7).
+// The widget imports only the `Static` types from here (import type), never the builders.
+import { Type, type Static } from 'typebox';
+
+const Id = Type.String({ format: 'uuid' });
+const Timestamp = Type.String({ format: 'date-time' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const OrganizationSchema = Type.Object({
+  id: Id,
+  name: Type.String(),
+  plan: Type.Union([Type.Literal('standard'), Type.Literal('professional'), Type.Literal('enterprise')]),
+  /** Enterprise plans get custom limits by agreement (spec section 8). */
+  rate_limits: Type.Optional(Type.Object({ per_minute: Type.Integer(), per_day: Type.Integer() })),
+  created_at: Timestamp,
+});
+export type Organization = Static<typeof OrganizationSchema>;
+
+export const MemberRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
+export type MemberRole = Static<typeof MemberRoleSchema>;
+
+export const MemberSchema = Type.Object({
+  id: Id,
+  organization_id: Id,
+  email: Type.String(),
+  name: Type.String(),
+  role: MemberRoleSchema,
+  /** scrypt hash `scrypt$N$r$p$salt$hash` (node:crypto). */
+  password_hash: Type.String(),
+  created_at: Timestamp,
+});
+export type Member = Static<typeof MemberSchema>;
+
+export const ProjectSchema = Type.Object({
+  id: Id,
+  organization_id: Id,
+  name: Type.String(),
+  created_at: Timestamp,
+});
+export type Project = Static<typeof ProjectSchema>;
+
+export const WidgetModeSchema = Type.Union([Type.Literal('launcher'), Type.Literal('inline'), Type.Literal('iframe')]);
+export type WidgetMode = Static<typeof WidgetModeSchema>;
+
+/** A website-widget channel (spec 2.10). Its public `frame_id` is what the embed snippet names. */
+export const ChannelSchema = Type.Object({
+  id: Id,
+  project_id: Id,
+  type: Type.Union([Type.Literal('website_widget'), Type.Literal('api')]),
+  name: Type.String(),
+  frame_id: Type.String(),
+  /** Origins allowed to open the widget WebSocket; '*' allows any (the demo only). */
+  allowed_origins: Type.Array(Type.String()),
+  /** Per-channel overrides; the session cookie lifetime is one (spec 5.1). */
+  session_ttl_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+  theme: Type.Optional(
+    Type.Object({
+      color: Type.Optional(Type.String()),
+      position: Type.Optional(Type.Union([Type.Literal('right'), Type.Literal('left')])),
+      z_index: Type.Optional(Type.Integer()),
+    }),
+  ),
+  locale: Type.Optional(Type.String()),
+  greeting: Type.Optional(Type.String()),
+  /** HMAC secret for verified identity (spec 2.4); never returned by public endpoints. */
+  identity_secret: Type.Optional(Type.String()),
+  require_verified_identity: Type.Optional(Type.Boolean()),
+  created_at: Timestamp,
+});
+export type Channel = Static<typeof ChannelSchema>;
+
+export const ApiKeySchema = Type.Object({
+  id: Id,
+  project_id: Id,
+  name: Type.String(),
+  environment: Type.Union([Type.Literal('live'), Type.Literal('test')]),
+  permissions: Type.Array(Type.String()),
+  /** sha256 of the full key, hex; the lookup index. */
+  key_hash: Type.String(),
+  /** Mask shown in lists, e.g. `sk_test_…AbCd`. */
+  mask: Type.String(),
+  /** AES-256-GCM copy for the spec 2.3 reveal, encrypted with the master key (never in the data files). */
+  encrypted_key: Type.String(),
+  created_at: Timestamp,
+  last_used_at: Nullable(Timestamp),
+});
+export type ApiKey = Static<typeof ApiKeySchema>;
+
+export const UserSchema = Type.Object({
+  id: Id,
+  project_id: Id,
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  external_id: Nullable(Type.String()),
+  external_attributes: Type.Record(Type.String(), Type.Unknown()),
+  timezone: Nullable(Type.String()),
+  locales: Type.Array(Type.String()),
+  labels: Type.Array(Type.String()),
+  email_signed: Type.Boolean(),
+  phone_signed: Type.Boolean(),
+  external_id_signed: Type.Boolean(),
+  last_seen_at: Nullable(Timestamp),
+  created_at: Timestamp,
+});
+export type User = Static<typeof UserSchema>;
+
+export const SourceRefSchema = Type.Object({
+  source_id: Type.String(),
+  title: Type.String(),
+  url: Nullable(Type.String()),
+  snippet: Type.Optional(Type.String()),
+  score: Type.Optional(Type.Number()),
+});
+export type SourceRef = Static<typeof SourceRefSchema>;
+
+export const MessageRoleSchema = Type.Union([Type.Literal('user'), Type.Literal('assistant'), Type.Literal('operator')]);
+export type MessageRole = Static<typeof MessageRoleSchema>;
+
+export const MessageSchema = Type.Object({
+  id: Id,
+  conversation_id: Id,
+  /** Per-conversation sequence number (DESIGN.md section 5). */
+  seq: Type.Integer(),
+  role: MessageRoleSchema,
+  type: Type.Union([Type.Literal('message'), Type.Literal('comment'), Type.Literal('note'), Type.Literal('summary')]),
+  content: Type.String(),
+  /** Client-generated id that makes re-sends idempotent (DESIGN.md section 5). */
+  client_id: Nullable(Type.String()),
+  sources: Type.Array(SourceRefSchema),
+  labels: Type.Array(Type.String()),
+  /** Set on an assistant message that offers a human handoff (spec 2.9 offer_handoff). */
+  offer_handoff: Type.Optional(Type.Boolean()),
+  created_at: Timestamp,
+});
+export type Message = Static<typeof MessageSchema>;
+
+export const ConversationStatusSchema = Type.Union([
+  Type.Literal('active'),
+  Type.Literal('resolved'),
+  Type.Literal('escalated'),
+  Type.Literal('abandoned'),
+]);
+export type ConversationStatus = Static<typeof ConversationStatusSchema>;
+
+export const RatingSchema = Type.Union([
+  Type.Integer({ minimum: 1, maximum: 5 }),
+  Type.Literal('abandoned'),
+  Type.Literal('unoffered'),
+]);
+
+export const ConversationSchema = Type.Object({
+  id: Id,
+  project_id: Id,
+  user_id: Id,
+  channel_id: Nullable(Type.String()),
+  channel_type: Type.String(),
+  status: ConversationStatusSchema,
+  ai_involvement: Type.Union([
+    Type.Literal('autonomous'),
+    Type.Literal('public'),
+    Type.Literal('private'),
+    Type.Literal('not_involved'),
+  ]),
+  /** True while a human operator handles it: no AI replies then (DESIGN.md section 6). */
+  operator_active: Type.Boolean(),
+  rating: Nullable(RatingSchema),
+  rating_feedback: Nullable(Type.String()),
+  topic: Nullable(Type.String()),
+  labels: Type.Array(Type.String()),
+  tags: Type.Array(Type.String()),
+  external_id: Nullable(Type.String()),
+  hidden: Type.Boolean(),
+  spam: Type.Boolean(),
+  message_count: Type.Integer(),
+  last_seq: Type.Integer(),
+  first_message_at: Nullable(Timestamp),
+  last_message_at: Nullable(Timestamp),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Conversation = Static<typeof ConversationSchema>;
+
+/** What the store keeps per conversation: the conversation and its messages in one shard file. */
+export interface ConversationRecord extends Conversation {
+  messages: Message[];
+}

@@ -1,0 +1,1 @@
+// The widget loader (issue 4).
