@@ -1,0 +1,140 @@
+// The widget ⇄ server realtime protocol (DESIGN.md section 5). Frames are JSON objects discriminated
+// by `type` (`noun.verb`). The server validates every inbound frame against these schemas; the widget
+// imports only the types (import type) and PROTOCOL_VERSION, so no validator lands in its bundle.
+import { Type, type Static } from 'typebox';
+import { ConversationSchema, MessageSchema } from './schemas/entities.js';
+
+export const PROTOCOL_VERSION = 1;
+export const WS_PATH = '/v1/widget/ws';
+
+const PageContext = Type.Object(
+  { url: Type.String({ maxLength: 2048 }), title: Type.Optional(Type.String({ maxLength: 512 })) },
+  { additionalProperties: false },
+);
+
+// ---- client → server -------------------------------------------------------------------------
+export const HelloFrame = Type.Object(
+  {
+    type: Type.Literal('session.hello'),
+    v: Type.Literal(PROTOCOL_VERSION),
+    frame_id: Type.String({ maxLength: 64 }),
+    /** Server-signed tokens the widget kept in its cookies (or memory); absent on a first visit. */
+    device_token: Type.Optional(Type.String({ maxLength: 512 })),
+    user_token: Type.Optional(Type.String({ maxLength: 512 })),
+    session_token: Type.Optional(Type.String({ maxLength: 512 })),
+    /** Resume: the conversation shown and the last seq the client has. */
+    conversation_id: Type.Optional(Type.String({ maxLength: 64 })),
+    last_seq: Type.Optional(Type.Integer({ minimum: 0 })),
+    page: Type.Optional(PageContext),
+    locales: Type.Optional(Type.Array(Type.String({ maxLength: 35 }), { maxItems: 10 })),
+  },
+  { additionalProperties: false },
+);
+
+export const SendFrame = Type.Object(
+  {
+    type: Type.Literal('message.send'),
+    /** Client-generated, makes a re-send after reconnect idempotent. */
+    client_id: Type.String({ minLength: 8, maxLength: 64 }),
+    /** Absent for the first message: the server starts a conversation. */
+    conversation_id: Type.Optional(Type.String({ maxLength: 64 })),
+    content: Type.String({ minLength: 1, maxLength: 10000 }),
+  },
+  { additionalProperties: false },
+);
+
+export const TypingFrame = Type.Object(
+  { type: Type.Literal('typing'), conversation_id: Type.String({ maxLength: 64 }), typing: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+export const RateFrame = Type.Object(
+  {
+    type: Type.Literal('conversation.rate'),
+    conversation_id: Type.String({ maxLength: 64 }),
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    feedback: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+
+/** The visitor's answer to an offer_handoff (spec 2.9): reviewed and confirmed, or declined. */
+export const HandoffFrame = Type.Object(
+  { type: Type.Literal('handoff.respond'), conversation_id: Type.String({ maxLength: 64 }), accept: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+export const PageFrame = Type.Object({ type: Type.Literal('page.update'), page: PageContext }, { additionalProperties: false });
+
+/** Verified identity (spec 2.4): values plus the site owner's HMAC signatures, or a short-lived JWT. */
+export const IdentifyFrame = Type.Object(
+  {
+    type: Type.Literal('identity.identify'),
+    email: Type.Optional(Type.String({ maxLength: 320 })),
+    phone: Type.Optional(Type.String({ maxLength: 32 })),
+    external_id: Type.Optional(Type.String({ maxLength: 256 })),
+    email_signature: Type.Optional(Type.String({ maxLength: 128 })),
+    phone_signature: Type.Optional(Type.String({ maxLength: 128 })),
+    external_id_signature: Type.Optional(Type.String({ maxLength: 128 })),
+    jwt: Type.Optional(Type.String({ maxLength: 4096 })),
+    first_name: Type.Optional(Type.String({ maxLength: 200 })),
+    last_name: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+export const LogoutFrame = Type.Object({ type: Type.Literal('identity.logout') }, { additionalProperties: false });
+export const PingFrame = Type.Object({ type: Type.Literal('ping') }, { additionalProperties: false });
+
+export const ClientFrame = Type.Union([
+  HelloFrame,
+  SendFrame,
+  TypingFrame,
+  RateFrame,
+  HandoffFrame,
+  PageFrame,
+  IdentifyFrame,
+  LogoutFrame,
+  PingFrame,
+]);
+export type ClientFrame = Static<typeof ClientFrame>;
+export type HelloFrame = Static<typeof HelloFrame>;
+export type SendFrame = Static<typeof SendFrame>;
+
+// ---- server → client -------------------------------------------------------------------------
+export interface WidgetChannelConfig {
+  name: string;
+  greeting: string | null;
+  locale: string | null;
+  theme: { color?: string; position?: 'left' | 'right'; z_index?: number };
+  /** Session cookie lifetime in days (spec 5.1; a channel may override the 7-day default). */
+  session_ttl_days: number;
+  require_verified_identity: boolean;
+  voice_enabled: boolean;
+}
+
+type Conversation = Static<typeof ConversationSchema>;
+type Message = Static<typeof MessageSchema>;
+
+export type ServerFrame =
+  | {
+      type: 'session.welcome';
+      device_token: string;
+      /** Present once the visitor has interacted (spec 5.1: user and session cookies only after interaction). */
+      user_token: string | null;
+      session_token: string | null;
+      channel: WidgetChannelConfig;
+      conversation: Conversation | null;
+      /** Messages after the client's last_seq (all, on a fresh load). */
+      messages: Message[];
+    }
+  /** Issued after the first interaction: the widget now stores the user and session cookies. */
+  | { type: 'session.tokens'; user_token: string; session_token: string }
+  | { type: 'message.ack'; client_id: string; message: Message; conversation: Conversation }
+  | { type: 'message.created'; conversation_id: string; seq: number; message: Message }
+  | { type: 'message.delta'; conversation_id: string; stream_id: string; delta: string }
+  | { type: 'typing'; conversation_id: string; role: 'assistant' | 'operator'; typing: boolean }
+  | { type: 'conversation.updated'; conversation: Conversation }
+  | { type: 'identity.updated'; user: { id: string; email_signed: boolean; phone_signed: boolean; external_id_signed: boolean } }
+  | { type: 'error'; error: string; message: string; retry_after?: number; client_id?: string }
+  | { type: 'pong' };
