@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests need when they are missing (Chromium for browser tests;
+# flite, ffmpeg and pocketsphinx for voice). Root only; a no-op when everything is present.
+set -euo pipefail
+declare -A check=(
+  [chromium]="command -v chromium"
+)
+missing=()
+for pkg in "${!check[@]}"; do
+  bash -c "${check[$pkg]}" >/dev/null 2>&1 || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+  echo "Missing system packages: ${missing[*]} — install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing system packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,56 @@
+// What an answer provider (offline answerer, OpenAI-compatible model) receives and returns.
+// The runtime does retrieval and storage; a provider only turns question + passages into a reply
+// (DESIGN.md section 6, step 5).
+import type { Passage } from '../knowledge/types.js';
+import type { SourceRef } from '../../../shared/schemas/entities.js';
+
+export interface HistoryTurn {
+  role: 'user' | 'assistant' | 'operator';
+  content: string;
+}
+
+/** A tool a provider may call besides the passages it was given (spec 2.9 built-in tools, search tables). */
+export interface AgentTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+  /** Runs the tool; returns text for the model plus any passages it surfaced (recorded as sources). */
+  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<{ content: string; passages?: Passage[]; handoff?: boolean }>;
+}
+
+export interface AnswerInput {
+  projectId: string;
+  question: string;
+  /** Earlier turns, oldest first, without the current question. */
+  history: HistoryTurn[];
+  /** Retrieved for the question, best first. */
+  passages: Passage[];
+  tools: AgentTool[];
+  onDelta: (delta: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface AnswerOutput {
+  content: string;
+  /** The sources the answer used; a citation [n] in content refers to sources[n - 1]. */
+  sources: SourceRef[];
+  offer_handoff: boolean;
+}
+
+export interface AnswerProvider {
+  readonly name: string;
+  answer(input: AnswerInput): Promise<AnswerOutput>;
+}
+
+/** One SourceRef per distinct source, in first-use order. */
+export function sourceRef(passage: Passage, snippetLength = 240): SourceRef {
+  const text = passage.text.replace(/\s+/g, ' ').trim();
+  return {
+    source_id: passage.source_id,
+    title: passage.title,
+    url: passage.url,
+    snippet: text.length > snippetLength ? `${text.slice(0, snippetLength - 1)}…` : text,
+    score: Math.round(passage.score * 1e4) / 1e4,
+  };
+}

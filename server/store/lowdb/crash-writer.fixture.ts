@@ -1,0 +1,31 @@
+// Child process for the kill -9 test: writes as fast as it can and prints a line per resolved write.
+// Appends (new documents) and overwrites (a few counters) run concurrently so a kill lands mid-write.
+import { openLowdbStore } from './lowdb-store.js';
+
+type Types = { items: { id: string; n: number; pad: string } };
+const dir = process.argv[2];
+const store = await openLowdbStore<Types>({ dir }, ['items']);
+const items = store.collection('items');
+const pad = 'x'.repeat(2000); // big enough that a write is not a single tiny syscall
+let seq = 0;
+
+async function appender(worker: number) {
+  for (;;) {
+    const n = seq++;
+    const id = `w${worker}-${n}`;
+    await items.put('scope', { id, n, pad });
+    process.stdout.write(`put ${id}\n`);
+  }
+}
+
+async function counter(worker: number) {
+  const id = `counter-${worker}`;
+  // Continue from what the previous (killed) run left, so values only grow across rounds.
+  for (let n = ((await items.get('counters', id))?.n ?? 0) + 1; ; n++) {
+    await items.put('counters', { id, n, pad });
+    process.stdout.write(`set ${id} ${n}\n`);
+  }
+}
+
+process.stdout.write('ready\n');
+await Promise.all([appender(0), appender(1), appender(2), counter(0), counter(1)]);
