@@ -19,6 +19,14 @@ export const ERROR_CODES = {
   internal_error: 500,
   upstream_unavailable: 502,
   not_configured: 503,
+  // voice input and verified identity (issue 5, spec 2.4 and 10)
+  audio_too_long: 413,
+  unsupported_language: 422,
+  no_speech: 422,
+  transcription_failed: 502,
+  stt_unavailable: 503,
+  identity_verification_failed: 401,
+  verified_identity_required: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,0 +1,118 @@
+// The agent runtime (DESIGN.md section 6): one pipeline behind the widget, REST generate and SSE.
+//   1. triggers            → seam `stages.beforeReply` (issue for triggers); nothing runs without it
+//   2. operator active     → no AI reply
+//   3./4. deployment, audiences → seam `stages.knowledgeScope` restricts sources; absent = all sources
+//   5. retrieval for the latest user message (plus a little context), then the provider
+//   7. store the reply with its sources (conversations service publishes message.created),
+//      stream deltas through onDelta and the bus (message.delta, typing)
+// Replies of one conversation are serialised so two requests never interleave their streams.
+import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
+import type { ConversationService } from '../conversations/service.js';
+import type { ConversationBus } from '../conversations/events.js';
+import type { KnowledgeSearch, Passage } from '../knowledge/types.js';
+import type { AgentRuntime, ReplyRequest, ReplyResult } from './types.js';
+import type { AgentTool, AnswerProvider, HistoryTurn } from './provider.js';
+import { newId } from '../../lib/ids.js';
+import { retrievalQuery } from './query.js';
+
+/** Extension points for later issues (triggers, audiences, deployments). None is faked here. */
+export interface ReplyStages {
+  /** Spec 6 triggers: run before any AI reply; `blocked` stops it (spam is flagged, never billed). */
+  beforeReply?(conversation: ConversationRecord, message: Message): Promise<{ blocked: boolean }>;
+  /** Spec 2.8/2.10: the knowledge sources the conversation's audience and deployment allow. */
+  knowledgeScope?(conversation: ConversationRecord): Promise<string[] | undefined>;
+  /** Spec 2.7: tools allowed by the matching guidance rules; absent = every tool the profile enables. */
+  allowedTools?(conversation: ConversationRecord, tools: AgentTool[]): Promise<AgentTool[]>;
+}
+
+export interface AgentDeps {
+  conversations: ConversationService;
+  bus: ConversationBus;
+  /** Resolved per call: the knowledge service is built by another domain of the same app. */
+  knowledge: () => KnowledgeSearch | null;
+  provider: AnswerProvider;
+  /** Tools offered to the provider for a project (search_knowledge, search tables, offer_handoff). */
+  tools?: (projectId: string) => Promise<AgentTool[]>;
+  stages?: ReplyStages;
+  /** Passages retrieved per question. */
+  retrievalLimit?: number;
+  /** Earlier turns given to the provider. */
+  historyTurns?: number;
+}
+
+export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
+  const queues = new Map<string, Promise<unknown>>();
+  const limit = deps.retrievalLimit ?? 6;
+  const historyTurns = deps.historyTurns ?? 8;
+
+  async function run(request: ReplyRequest): Promise<ReplyResult> {
+    const { projectId, conversationId } = request;
+    const conversation = await deps.conversations.require(projectId, conversationId);
+    if (conversation.operator_active) return { message: null, sources: [], skipped: 'operator_active' };
+    const turns = conversation.messages.filter((m) => m.type === 'message');
+    const lastUserIndex = turns.findLastIndex((m) => m.role === 'user');
+    if (lastUserIndex < 0) return { message: null, sources: [], skipped: 'no_user_message' };
+    const question = turns[lastUserIndex];
+    if (deps.stages?.beforeReply) {
+      const gate = await deps.stages.beforeReply(conversation, question);
+      if (gate.blocked) return { message: null, sources: [], skipped: 'blocked' };
+    }
+
+    const history: HistoryTurn[] = turns
+      .slice(0, lastUserIndex)
+      .slice(-historyTurns)
+      .map((m) => ({ role: m.role, content: m.content }));
+    const sourceIds = await deps.stages?.knowledgeScope?.(conversation);
+    const knowledge = deps.knowledge();
+    const passages: Passage[] = knowledge
+      ? await knowledge.search(projectId, retrievalQuery(question.content, history), { limit, ...(sourceIds ? { sourceIds } : {}) })
+      : [];
+    let tools = deps.tools ? await deps.tools(projectId) : [];
+    if (deps.stages?.allowedTools) tools = await deps.stages.allowedTools(conversation, tools);
+
+    const streamId = newId();
+    const publishTyping = (typing: boolean) =>
+      deps.bus.publish({ type: 'typing', project_id: projectId, conversation_id: conversationId, role: 'assistant', typing });
+    publishTyping(true);
+    try {
+      const output = await deps.provider.answer({
+        projectId,
+        question: question.content,
+        history,
+        passages,
+        tools,
+        signal: request.signal,
+        onDelta(delta) {
+          if (!delta) return;
+          request.onDelta?.(delta);
+          deps.bus.publish({ type: 'message.delta', project_id: projectId, conversation_id: conversationId, stream_id: streamId, delta });
+        },
+      });
+      request.signal?.throwIfAborted();
+      // A human may have taken over while the answer was produced: their word wins (DESIGN.md 6.2).
+      const current = await deps.conversations.require(projectId, conversationId);
+      if (current.operator_active) return { message: null, sources: [], skipped: 'operator_active' };
+      const { message } = await deps.conversations.append(projectId, conversationId, {
+        role: 'assistant',
+        content: output.content,
+        sources: output.sources,
+        offer_handoff: output.offer_handoff,
+      });
+      return { message, sources: message.sources };
+    } finally {
+      publishTyping(false);
+    }
+  }
+
+  return {
+    reply(request) {
+      const previous = queues.get(request.conversationId) ?? Promise.resolve();
+      const next = previous.catch(() => {}).then(() => run(request));
+      queues.set(request.conversationId, next);
+      void next.catch(() => {}).finally(() => {
+        if (queues.get(request.conversationId) === next) queues.delete(request.conversationId);
+      });
+      return next;
+    },
+  };
+}
