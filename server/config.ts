@@ -26,6 +26,12 @@ export interface Config {
   keepAudio: boolean;
   /** Seed the demo organization and project on first start. */
   seedDemo: boolean;
+  /** Folders a wiki provider may import from (WIKI_IMPORT_DIRS, ':'-separated); DATA_DIR/imports is always allowed. */
+  wikiImportDirs: string[];
+  /** Widget visitor rate limits (issue 4); unset fields use DEFAULT_WIDGET_LIMITS in server/domains/widget/limits.ts. */
+  widgetLimits?: Partial<import('./domains/widget/limits.js').WidgetLimits>;
+  /** Directory of the built widget (vite output) served under CDN_URL/widget; default <repo>/dist/widget. */
+  widgetDir?: string;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     stt: endpoint(env, 'STT', 'whisper-1'),
     keepAudio: bool(env, 'KEEP_AUDIO', false),
     seedDemo: bool(env, 'SEED_DEMO', true),
+    wikiImportDirs: (env.WIKI_IMPORT_DIRS || '').split(':').filter(Boolean).map((p) => resolve(p)),
   };
 }
 

@@ -10,6 +10,12 @@ import type { ProjectService } from './domains/projects/service.js';
 import type { ApiKeyService } from './domains/apikeys/service.js';
 import type { UserService } from './domains/users/service.js';
 import type { ConversationService } from './domains/conversations/service.js';
+import type { SessionService } from './domains/session/service.js';
+import type { AgentRuntime } from './domains/agent/types.js';
+import type { KnowledgeService } from './domains/knowledge/service.js';
+import type { SearchTableService } from './domains/knowledge/tables/service.js';
+import type { VoiceService } from './domains/voice/service.js';
+import type { IdentityService } from './domains/identity/service.js';
 
 export interface Services {
   org: OrgService;
@@ -17,6 +23,12 @@ export interface Services {
   apiKeys: ApiKeyService;
   users: UserService;
   conversations: ConversationService;
+  sessions: SessionService;
+  agent: AgentRuntime;
+  knowledge: KnowledgeService;
+  tables: SearchTableService;
+  voice: VoiceService;
+  identity: IdentityService;
 }
 
 export interface AppContext {

@@ -1,8 +1,18 @@
 // Every route module, registered in order by buildApp. A domain adds its module here.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
+import { accessModule } from './http/auth/module.js';
+import { sessionRoutes } from './domains/session/routes.js';
+import { orgApiRoutes } from './domains/org-api/routes.js';
+import { conversationApiRoutes } from './domains/conversations-api/routes.js';
+import { userApiRoutes } from './domains/users-api/routes.js';
+import { metricsRoutes } from './domains/metrics/routes.js';
 import { healthRoutes } from './domains/health/routes.js';
+import { widgetRoutes } from './domains/widget/routes.js';
+import { searchTableRoutes } from './domains/knowledge/tables/routes.js';
+import { knowledgeRoutes } from './domains/knowledge/routes.js';
+import { voiceRoutes } from './domains/voice/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [healthRoutes];
+export const ROUTE_MODULES: RouteModule[] = [accessModule, sessionRoutes, orgApiRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes];

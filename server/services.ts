@@ -5,14 +5,28 @@ import { createProjectService } from './domains/projects/service.js';
 import { createApiKeyService } from './domains/apikeys/service.js';
 import { createUserService } from './domains/users/service.js';
 import { createConversationService } from './domains/conversations/service.js';
+import { createSessionService } from './domains/session/service.js';
+import { createAgent } from './domains/agent/index.js';
+import { createKnowledgeService } from './domains/knowledge/service.js';
+import { createSearchTableService } from './domains/knowledge/tables/service.js';
+import { createVoiceService } from './domains/voice/service.js';
+import { createSpeechToText } from './domains/voice/stt.js';
+import { createIdentityService } from './domains/identity/service.js';
 
 export function createServices(ctx: Omit<AppContext, 'services'>): Services {
   const { store, box, bus } = ctx;
-  return {
+  const services: Services = {
     org: createOrgService(store),
     projects: createProjectService(store),
     apiKeys: createApiKeyService(store, box),
     users: createUserService(store),
     conversations: createConversationService(store, bus),
+    sessions: createSessionService(store),
+    agent: createAgent(ctx, () => services),
+    knowledge: createKnowledgeService({ store, config: ctx.config, onClose: ctx.onClose }),
+    tables: createSearchTableService(store),
+    voice: createVoiceService({ config: ctx.config, stt: createSpeechToText(ctx.config) }),
+    identity: createIdentityService(() => services),
   };
+  return services;
 }

@@ -1,1 +1,166 @@
-// The widget loader (issue 4).
+// The loader (DESIGN.md section 4, issue 4): the one classic script a site owner pastes. No framework
+// inside: it paints the launcher itself, keeps a typed command API with a queue for early calls, and
+// loads the Preact app chunk on intent (hover, focus, touch, click) or when the browser is idle.
+// Budget: 3 KB gzip (`npm run size`). Several widgets (different frame ids) can share a page.
+//
+//   <script async src="CDN_URL/widget/loader.js" data-frame-id="fr_…" data-mode="launcher|inline|iframe"
+//           data-target="#el" data-base-url="BASE_URL" data-chat-url="CHAT_URL" data-cookies="memory" nonce="…">
+import type { AppHandle, AppModule, CookieMode, HostBridge, MountMode, UpdateData } from './bridge.js';
+import type { BootOptions } from './api.js';
+import { paintLauncher, type LauncherParts } from './modes/launcher.js';
+import css from './styles/launcher.css?inline';
+
+type Args = unknown[];
+interface Widget {
+  run(command: string, args: Args): void;
+}
+interface Registry {
+  (...args: Args): void;
+  q?: Args[];
+  widgets(): string[];
+  _w: Record<string, Widget>;
+}
+
+const win = window as unknown as { Parley?: Registry };
+const script = document.currentScript as HTMLScriptElement | null;
+const src = script?.src || location.href;
+const widgets: Record<string, Widget> = win.Parley?._w ?? {};
+/** Listeners: event, handler, optional frame id (none: every widget). */
+const listeners: [string, (payload: unknown) => void, string?][] = [];
+/** Commands for a frame id whose widget is not booted yet (its loader tag comes later). */
+const waiting: Record<string, Args[]> = {};
+
+function emit(frameId: string, event: string, payload: unknown) {
+  for (const [e, fn, target] of listeners.slice()) {
+    if (e === event && (!target || target === frameId)) {
+      try {
+        fn(payload);
+      } catch (err) {
+        setTimeout(() => {
+          throw err;
+        });
+      }
+    }
+  }
+}
+
+function command(...args: Args) {
+  const target = typeof args[0] === 'object' && args[0] ? (args.shift() as { frame_id: string }).frame_id : undefined;
+  const [name, ...rest] = args as [string, ...Args];
+  if (name === 'on') return void listeners.push([rest[0] as string, rest[1] as (p: unknown) => void, target]);
+  if (name === 'off') {
+    const i = listeners.findIndex(([e, fn, t]) => e === rest[0] && fn === rest[1] && t === target);
+    return void (i >= 0 && listeners.splice(i, 1));
+  }
+  if (name === 'boot') return boot(rest[0] as BootOptions);
+  if (target && !widgets[target]) return void (waiting[target] ||= []).push([name, ...rest]);
+  for (const id in widgets) if (!target || id === target) widgets[id].run(name, rest);
+}
+
+function boot(o: BootOptions) {
+  const id = o?.frame_id;
+  if (!id || widgets[id]) return;
+  if (document.readyState === 'loading') return void document.addEventListener('DOMContentLoaded', () => boot(o));
+  const baseUrl = (o.base_url || new URL(src).origin).replace(/\/+$/, '');
+  // Inside the CHAT_URL/frame/{frame_id} page the app fills the frame; on a host page `iframe`
+  // mode only inserts that frame (the site may also write the <iframe> tag itself).
+  const inFrame = location.pathname.endsWith('/frame/' + id);
+  const mode: MountMode | 'iframe' = inFrame ? 'frame' : o.mode === 'inline' || o.mode === 'iframe' ? o.mode : 'launcher';
+  const host = document.createElement('parley-widget');
+  host.dataset.frameId = id;
+  host.className = mode;
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  root.adoptedStyleSheets = [sheet];
+  const place = (o.target && document.querySelector(o.target)) || document.body;
+  place.append(host);
+
+  let cookies: CookieMode = o.cookies === 'memory' ? 'memory' : 'persistent';
+  let app: AppHandle | undefined;
+  let loading: Promise<void> | undefined;
+  let wantOpen = false;
+  let update: UpdateData = {};
+  let launcher: LauncherParts | undefined;
+  const container = document.createElement('div');
+  container.className = 'app';
+
+  if (mode === 'iframe') {
+    const frame = document.createElement('iframe');
+    frame.src = `${(o.chat_url || baseUrl).replace(/\/+$/, '')}/frame/${encodeURIComponent(id)}`;
+    frame.title = 'Chat';
+    frame.allow = 'microphone';
+    root.append(frame);
+  } else if (mode === 'launcher') {
+    launcher = paintLauncher(host, root, container, (open) => (open ? 'Close chat' : 'Open chat'));
+    const intent = () => load();
+    for (const e of ['pointerenter', 'focus', 'touchstart']) launcher.button.addEventListener(e, intent, { passive: true });
+    launcher.button.addEventListener('click', () => run('toggle', []));
+  } else root.append(container);
+
+  function load() {
+    if (mode === 'iframe') return Promise.resolve();
+    return (loading ||= import(/* @vite-ignore */ new URL(__PARLEY_APP__, src).href).then(
+      (m: AppModule) => {
+        if (!host.isConnected) return;
+        const bridge: HostBridge = {
+          config: { frameId: id, mode: mode as MountMode, baseUrl, cookies },
+          root,
+          host,
+          container,
+          emit: (event, payload) => emit(id, event, payload),
+          launcher: launcher && { setOpen: launcher.setOpen, setUnread: launcher.setUnread, focus: () => launcher!.button.focus() },
+          initial: { open: wantOpen, update },
+        };
+        app = m.mount(bridge);
+      },
+      () => {
+        loading = undefined; // a failed download may be retried by the next intent
+      },
+    ));
+  }
+
+  function run(name: string, args: Args) {
+    if (name === 'destroy') {
+      app?.destroy();
+      host.remove();
+      delete widgets[id];
+      return;
+    }
+    if (name === 'update') update = { ...update, ...(args[0] as UpdateData) };
+    if (name === 'cookies') cookies = args[0] === 'memory' ? 'memory' : 'persistent';
+    if (app) {
+      if (name === 'cookies') app.setCookieMode(cookies);
+      else if (name === 'update') app.update(args[0] as UpdateData);
+      else if (name === 'open' || name === 'close' || name === 'toggle') app[name]();
+      return;
+    }
+    if (name === 'open' || name === 'toggle') {
+      wantOpen = name === 'open' || !wantOpen;
+      load();
+    } else if (name === 'close') wantOpen = false;
+  }
+
+  widgets[id] = { run };
+  for (const args of waiting[id] ?? []) run(args[0] as string, args.slice(1));
+  delete waiting[id];
+  // Inline and frame modes show the chat at once; the launcher loads when idle if no intent came first.
+  if (mode !== 'launcher') load();
+  else if ('requestIdleCallback' in window) requestIdleCallback(() => load(), { timeout: 5000 });
+  else setTimeout(load, 3000);
+}
+
+if (!win.Parley?._w) {
+  const queued = win.Parley?.q ?? [];
+  const api = command as Registry;
+  api._w = widgets;
+  api.widgets = () => Object.keys(widgets);
+  win.Parley = api;
+  if (script?.dataset.frameId) bootFromScript(script);
+  for (const args of queued) command(...Array.from(args));
+} else if (script?.dataset.frameId) bootFromScript(script);
+
+function bootFromScript(s: HTMLScriptElement) {
+  const d = s.dataset;
+  win.Parley!('boot', { frame_id: d.frameId!, mode: d.mode, target: d.target, base_url: d.baseUrl, chat_url: d.chatUrl, cookies: d.cookies } as BootOptions);
+}

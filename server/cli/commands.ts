@@ -2,6 +2,7 @@
 import type { AppContext } from '../context.js';
 import { PERMISSIONS } from '../../shared/permissions.js';
 import { AppError } from '../errors.js';
+import { channelIdentitySecret } from '../domains/identity/channel-secret.js';
 
 type Values = Record<string, string | boolean | undefined>;
 type Option = { type: 'string' | 'boolean'; short?: string };
@@ -97,6 +98,23 @@ export const COMMANDS: Record<string, Command> = {
           for (const c of await ctx.services.projects.listChannels(p.id)) print(`    channel ${c.id} ${c.type} frame_id ${c.frame_id}`);
         }
       }
+    },
+  },
+  'channel-secret': {
+    summary: 'Show (or --rotate) a widget channel\'s identity secret for signing visitors (spec 2.4): --project ID [--channel ID] [--rotate] [--require-verified yes|no]',
+    options: { project: { type: 'string' }, channel: { type: 'string' }, rotate: { type: 'boolean' }, 'require-verified': { type: 'string' } },
+    async run(v, ctx, print) {
+      const project = await requireProject(ctx, required(v, 'project'));
+      const req = v['require-verified'];
+      if (req !== undefined && !['yes', 'no'].includes(String(req))) throw new AppError('invalid_request', '--require-verified must be yes or no');
+      const r = await channelIdentitySecret(ctx.services.projects, project.id, {
+        channelId: v.channel as string | undefined,
+        rotate: v.rotate === true,
+        requireVerified: req === undefined ? undefined : req === 'yes',
+      });
+      print(`channel ${r.channel.id} frame_id ${r.channel.frame_id}${r.created ? ' (new secret: signatures made with an older one no longer verify)' : ''}`);
+      print(`require_verified_identity ${r.channel.require_verified_identity === true}`);
+      print(r.secret);
     },
   },
   'list-keys': {

@@ -36,6 +36,8 @@ export interface Collections {
   /** scope: project id; chunks of one source live in one document keyed by the source id. */
   chunk_sets: AnyDoc;
   search_tables: AnyDoc;
+  /** scope: project id; rows of a search table in bounded shards (knowledge/tables) */
+  search_table_rows: AnyDoc;
   sync_jobs: AnyDoc;
   /** scope: project id; idempotent POST replays (issue 3) */
   idempotency: AnyDoc;

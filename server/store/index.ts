@@ -15,6 +15,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'sources',
   'chunk_sets',
   'search_tables',
+  'search_table_rows',
   'sync_jobs',
   'idempotency',
   'devices',

@@ -65,6 +65,8 @@ export const ChannelSchema = Type.Object({
   /** HMAC secret for verified identity (spec 2.4); never returned by public endpoints. */
   identity_secret: Type.Optional(Type.String()),
   require_verified_identity: Type.Optional(Type.Boolean()),
+  /** Microphone button in the widget (spec 10 voice input); on unless set to false (issue 5). */
+  voice_enabled: Type.Optional(Type.Boolean()),
   created_at: Timestamp,
 });
 export type Channel = Static<typeof ChannelSchema>;

@@ -33,9 +33,11 @@ export function stem(w: string): string {
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y';
   if (w.endsWith('sses')) return w.slice(0, -2);
-  if (w.endsWith('ing') && w.length > 5) return undouble(w.slice(0, -3));
-  if (w.endsWith('ed') && w.length > 4) return undouble(w.slice(0, -2));
-  if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1);
+  if (w.endsWith('ing') && w.length > 5) w = undouble(w.slice(0, -3));
+  else if (w.endsWith('ed') && w.length > 5) w = undouble(w.slice(0, -2));
+  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  // A final silent e goes too, so "share", "shared" and "sharing" meet in "shar".
+  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
   return w;
 }
 

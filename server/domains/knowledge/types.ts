@@ -12,6 +12,13 @@ export interface Passage {
   score: number;
   /** For a manual snippet carrying a question (direct FAQ answer). */
   question?: string;
+  /**
+   * Absolute signals behind `score` (which is rank-fused and only comparable within one query), for
+   * confidence thresholds: raw BM25 (0 when only the vector half found it), cosine similarity of the
+   * query and chunk vectors (-1..1, local embedder ~0..1), and the share of the query's content terms
+   * (stemmed, stop words removed) present in the chunk's title, headings, question or text (0..1).
+   */
+  relevance?: { bm25: number; cosine: number; coverage: number };
 }
 
 export interface SearchOptions {

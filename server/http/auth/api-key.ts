@@ -3,6 +3,12 @@
 //   key, key of the other environment → 401 with WWW-Authenticate;
 //   key of another project → 403 wrong_project; missing permission → 403 naming what is required.
 // The stored record is read on every request, so permission edits and deletes apply at once (spec 3.3).
+//
+// Where it runs: project-guard.ts finds every route under /v1/projects/ (onRoute) and runs the check in
+// its onRequest hook, before body parsing and validation, so a caller without a valid key learns
+// nothing about the body schema and every project route is covered even if its author forgot the
+// preHandler. `requireApiKey(ctx, perms)` stays the way a route declares its permissions: the guard
+// reads them from the returned (tagged) function; as a preHandler it is then a no-op.
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ApiKey } from '../../../shared/schemas/entities.js';
 import { missingPermissions, type Permission } from '../../../shared/permissions.js';
@@ -12,8 +18,14 @@ import { AppError } from '../../errors.js';
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiKey;
+    /** Set once the project guard has authenticated and authorised this request. */
+    apiKeyChecked?: boolean;
   }
 }
+
+/** Marks a preHandler made by requireApiKey with the permissions it demands. */
+export const REQUIRED_PERMISSIONS = Symbol.for('parley.requiredPermissions');
+type Tagged = { [REQUIRED_PERMISSIONS]?: readonly Permission[] };
 
 // Exactly one space after "Bearer", the key, nothing else (no trailing whitespace or line breaks).
 const HEADER = /^Bearer (sk_(live|test)_[A-Za-z0-9_-]{43})$/;
@@ -43,27 +55,46 @@ export async function authenticateApiKey(ctx: AppContext, request: FastifyReques
   return key;
 }
 
+/** 403s of spec 5.3 and 5.4, in that order: another project's key, then missing permissions. */
+export function authorizeApiKey(key: ApiKey, projectId: string | undefined, required: readonly string[]): void {
+  if (projectId !== undefined && projectId !== key.project_id) {
+    throw new AppError('wrong_project', 'This API key belongs to another project');
+  }
+  const missing = missingPermissions(key.permissions, required);
+  if (missing.length > 0) {
+    throw new AppError('insufficient_permissions', `This API key lacks the permissions: ${missing.join(', ')}`, {
+      required_permissions: [...required],
+      missing_permissions: missing,
+    });
+  }
+}
+
+export function projectIdOf(request: FastifyRequest): string | undefined {
+  const params = request.params as { project_id?: string; projectId?: string } | undefined;
+  return params?.project_id ?? params?.projectId;
+}
+
 /**
- * preHandler for project-scoped routes `/v1/projects/:project_id/…`: authenticates the key, checks the
- * project and the permissions the route needs (spec section 4 lists them per endpoint).
+ * Declares a project route's permissions (spec section 4 lists them per endpoint). Use it as the
+ * route's preHandler; the project guard enforces it before parsing. Registered outside /v1/projects/
+ * it still works on its own as a full check.
  */
 export function requireApiKey(ctx: AppContext, required: readonly Permission[]): preHandlerAsyncHookHandler {
-  return async function apiKeyPreHandler(request, reply) {
+  const handler = async function apiKeyPreHandler(request: FastifyRequest, reply: FastifyReply) {
+    if (request.apiKeyChecked) return;
     const key = await authenticateApiKey(ctx, request, reply);
-    const projectId = (request.params as { project_id?: string } | undefined)?.project_id;
-    if (projectId !== undefined && projectId !== key.project_id) {
-      throw new AppError('wrong_project', 'This API key belongs to another project');
-    }
-    const missing = missingPermissions(key.permissions, required);
-    if (missing.length > 0) {
-      throw new AppError('insufficient_permissions', `This API key lacks the permissions: ${missing.join(', ')}`, {
-        required_permissions: [...required],
-        missing_permissions: missing,
-      });
-    }
+    authorizeApiKey(key, projectIdOf(request), required);
     request.apiKey = key;
+    request.apiKeyChecked = true;
     ctx.services.apiKeys.touch(key);
   };
+  (handler as Tagged)[REQUIRED_PERMISSIONS] = [...required];
+  return handler;
+}
+
+/** The permissions a hook function made by requireApiKey declares, if it is one. */
+export function declaredPermissions(fn: unknown): readonly Permission[] | undefined {
+  return typeof fn === 'function' ? (fn as Tagged)[REQUIRED_PERMISSIONS] : undefined;
 }
 
 /** OpenAPI fragment documenting a project route's security and required permissions (issue 3.8). */

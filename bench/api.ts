@@ -1,0 +1,96 @@
+// bench:api — authenticated `GET /v1/projects/{id}/conversations` requests per second through the
+// whole real stack (API-key auth, rate limiter, permissions, validation, lowdb store, serialisation)
+// next to a bare Fastify hello route, same run, same machine, real HTTP on 127.0.0.1.
+// The load generator runs in a worker thread with keep-alive connections; rounds alternate between
+// the two targets and the median round counts. The demo organization gets an enterprise agreement
+// with very large limits for the run, so the rate limiter is exercised but never refuses.
+// Prints figures only. Last line: api_rps=… hello_rps=… ratio=…
+import { Worker } from 'node:worker_threads';
+import Fastify from 'fastify';
+import { createTestApp } from '../server/testing/test-app.js';
+
+const SECONDS = Number(process.env.SECONDS ?? 3);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const CONVERSATIONS = Number(process.env.CONVERSATIONS ?? 200);
+
+const LOAD = `
+const { workerData, parentPort } = require('node:worker_threads');
+const http = require('node:http');
+const { port, path, headers, seconds, connections } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const end = Date.now() + seconds * 1000;
+let ok = 0, failed = 0, running = connections;
+function one() {
+  if (Date.now() >= end) { if (--running === 0) { agent.destroy(); parentPort.postMessage({ ok, failed }); } return; }
+  const req = http.request({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
+    res.resume();
+    res.on('end', () => { if (res.statusCode === 200) ok++; else failed++; one(); });
+  });
+  req.on('error', () => { failed++; one(); });
+  req.end();
+}
+for (let i = 0; i < connections; i++) one();
+`;
+
+function load(port: number, path: string, headers: Record<string, string>, seconds: number) {
+  return new Promise<{ ok: number; failed: number; rps: number }>((resolve, reject) => {
+    const w = new Worker(LOAD, { eval: true, workerData: { port, path, headers, seconds, connections: CONNECTIONS } });
+    w.once('message', (m: { ok: number; failed: number }) => resolve({ ...m, rps: m.ok / seconds }));
+    w.once('error', reject);
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const t = await createTestApp({ logLevel: 'silent' });
+  const { services } = t.app.ctx;
+  await services.org.updateOrganization(t.demo.organization_id, { plan: 'enterprise', rate_limits: { per_minute: 1e9, per_day: 1e12 } });
+  for (let i = 0; i < CONVERSATIONS; i++) {
+    await services.conversations.create({
+      projectId: t.demo.project_id,
+      userId: t.demo.project_id,
+      channelType: 'api',
+      firstMessage: { role: 'user', content: `Benchmark question ${i}: how do I reset my password?` },
+    });
+  }
+  const apiPort = Number(new URL(await t.listen()).port);
+
+  const hello = Fastify({ logger: false });
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  await hello.listen({ port: 0, host: '127.0.0.1' });
+  const helloPort = (hello.server.address() as { port: number }).port;
+
+  const api = { port: apiPort, path: `/v1/projects/${t.demo.project_id}/conversations`, headers: { authorization: `Bearer ${t.demo.api_key}` } };
+  const bare = { port: helloPort, path: '/hello', headers: {} };
+
+  // Warm-up (JIT, connection setup), not counted.
+  await load(api.port, api.path, api.headers, 1);
+  await load(bare.port, bare.path, bare.headers, 1);
+
+  const apiRps: number[] = [];
+  const helloRps: number[] = [];
+  let failures = 0;
+  for (let r = 1; r <= ROUNDS; r++) {
+    const h = await load(bare.port, bare.path, bare.headers, SECONDS);
+    const a = await load(api.port, api.path, api.headers, SECONDS);
+    helloRps.push(h.rps);
+    apiRps.push(a.rps);
+    failures += h.failed + a.failed;
+    console.log(`round ${r}: hello ${h.rps.toFixed(0)} req/s, api ${a.rps.toFixed(0)} req/s (${a.failed + h.failed} non-200)`);
+  }
+  await hello.close();
+  await t.close();
+
+  const apiMedian = median(apiRps);
+  const helloMedian = median(helloRps);
+  console.log(`\n${CONNECTIONS} keep-alive connections, ${ROUNDS} rounds of ${SECONDS} s each, ${CONVERSATIONS} stored conversations, page of 20`);
+  console.log(`non-200 responses: ${failures}`);
+  console.log(`api_rps=${apiMedian.toFixed(0)} hello_rps=${helloMedian.toFixed(0)} ratio=${(apiMedian / helloMedian).toFixed(2)}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

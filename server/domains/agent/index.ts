@@ -1,0 +1,29 @@
+// Builds the app's agent runtime from its context: the offline answerer by default, the
+// OpenAI-compatible provider when config.llm is set (DESIGN.md section 1: real providers by config).
+import type { AppContext, Services } from '../../context.js';
+import type { KnowledgeSearch } from '../knowledge/types.js';
+import type { AgentRuntime } from './types.js';
+import type { AnswerProvider } from './provider.js';
+import { createAgentRuntime } from './runtime.js';
+import { createOfflineAnswerer } from './offline/answerer.js';
+import { createOpenAiProvider } from './openai/provider.js';
+import { agentTools } from './tools.js';
+
+export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider {
+  return ctx.config.llm ? createOpenAiProvider(ctx.config.llm) : createOfflineAnswerer();
+}
+
+/** `services` is read lazily: knowledge and tables are siblings built in the same services object. */
+export function createAgent(ctx: Omit<AppContext, 'services'>, services: () => Services): AgentRuntime {
+  const knowledge = (): KnowledgeSearch | null => services().knowledge ?? null;
+  let runtime: AgentRuntime | null = null;
+  const build = () =>
+    createAgentRuntime({
+      conversations: services().conversations,
+      bus: ctx.bus,
+      knowledge,
+      provider: chooseProvider(ctx),
+      tools: (projectId) => agentTools({ projectId, knowledge: knowledge(), tables: services().tables }),
+    });
+  return { reply: (request) => (runtime ??= build()).reply(request) };
+}

@@ -1,0 +1,100 @@
+// The offline answerer over handmade passages: direct FAQ answers, cited extraction, honest refusals.
+import { describe, expect, it } from 'vitest';
+import type { Passage } from '../../knowledge/types.js';
+import { ASK_A_QUESTION, DONT_KNOW, createOfflineAnswerer, questionSimilarity } from './answerer.js';
+import { contentTerms, sentences, stem } from './text.js';
+
+const passage = (id: string, title: string, text: string, extra: Partial<Passage> = {}): Passage => ({
+  chunk_id: `c-${id}`,
+  source_id: `s-${id}`,
+  title,
+  url: `https://docs.example/${id}`,
+  headings: [],
+  text,
+  score: 1,
+  ...extra,
+});
+
+const REFUNDS = passage(
+  'refunds',
+  'Refund policy',
+  'We want you to be happy with your order. Refunds are issued within 14 days of delivery when the item is unused. ' +
+    'To request a refund, open your order page and choose Return item. Shipping costs are not refunded.',
+);
+const SHIPPING = passage(
+  'shipping',
+  'Shipping',
+  'Orders ship from our warehouse in Leipzig. Standard shipping takes 3 to 5 business days inside the EU. ' +
+    'Express shipping delivers the next business day when you order before 2 pm.',
+  { headings: ['Delivery times'] },
+);
+const FAQ = passage('faq-reset', 'FAQ', 'Open Settings → Security and click "Reset password". We email you a link that is valid for one hour.', {
+  question: 'How do I reset my password?',
+});
+
+async function ask(question: string, passages: Passage[]) {
+  const deltas: string[] = [];
+  const out = await createOfflineAnswerer().answer({ projectId: 'p', question, history: [], passages, tools: [], onDelta: (d) => deltas.push(d) });
+  return { ...out, deltas };
+}
+
+describe('offline answerer', () => {
+  it('answers directly from a snippet whose question matches', async () => {
+    const out = await ask('how can I reset my password', [SHIPPING, FAQ]);
+    expect(out.content).toBe(FAQ.text);
+    expect(out.sources).toMatchObject([{ source_id: 's-faq-reset', title: 'FAQ' }]);
+    expect(out.offer_handoff).toBe(false);
+  });
+
+  it('extracts the best sentences and cites them, [n] mapping to sources[n-1]', async () => {
+    const out = await ask('How long does express shipping take?', [REFUNDS, SHIPPING]);
+    expect(out.content).toContain('Express shipping delivers the next business day');
+    expect(out.content).toMatch(/\[1\]$/);
+    expect(out.sources[0]).toMatchObject({ source_id: 's-shipping', url: 'https://docs.example/shipping' });
+    expect(out.content).not.toContain('Refunds are issued');
+    expect(out.offer_handoff).toBe(false);
+  });
+
+  it('cites several sources in first-use order', async () => {
+    const out = await ask('refund shipping costs and standard shipping days', [REFUNDS, SHIPPING]);
+    const cited = [...out.content.matchAll(/\[(\d)\]/g)].map((m) => Number(m[1]));
+    expect(new Set(cited)).toEqual(new Set([1, 2]));
+    expect(out.sources.map((s) => s.source_id)).toEqual(['s-refunds', 's-shipping']);
+    expect(out.content.indexOf('[1]')).toBeLessThan(out.content.indexOf('[2]'));
+  });
+
+  it('says plainly that it does not know, and offers a human, when the passages do not cover the question', async () => {
+    const out = await ask('Can I pay with a gift card from another store?', [REFUNDS, SHIPPING]);
+    expect(out.content).toBe(DONT_KNOW);
+    expect(out.offer_handoff).toBe(true);
+    expect(out.sources).toEqual([]);
+    const none = await ask('What are your opening hours?', []);
+    expect(none.offer_handoff).toBe(true);
+  });
+
+  it('asks for a question when the message has no content words', async () => {
+    const out = await ask('Hi!', [REFUNDS]);
+    expect(out.content).toBe(ASK_A_QUESTION);
+    expect(out.offer_handoff).toBe(false);
+  });
+
+  it('streams the exact answer text and is deterministic', async () => {
+    const a = await ask('How do I request a refund?', [SHIPPING, REFUNDS]);
+    const b = await ask('How do I request a refund?', [SHIPPING, REFUNDS]);
+    expect(a.deltas.length).toBeGreaterThan(1);
+    expect(a.deltas.join('')).toBe(a.content);
+    expect(b.content).toBe(a.content);
+    expect(a.content).toContain('To request a refund, open your order page');
+  });
+});
+
+describe('text tools', () => {
+  it('stems, drops stop words and splits sentences and markdown units', () => {
+    expect(stem('hooks')).toBe(stem('hook'));
+    expect(stem('logging')).toBe(stem('log'));
+    expect(contentTerms('How do I use reply.send?')).toEqual(['reply', 'send', 'reply.send']);
+    expect(sentences('First one. Second one!\n\n- item a\n- item b')).toEqual(['First one.', 'Second one!', '- item a', '- item b']);
+    expect(questionSimilarity('How do I reset my password?', 'reset password')).toBe(1);
+    expect(questionSimilarity('How do I reset my password?', 'How do I change my email address?')).toBe(0);
+  });
+});

@@ -1,0 +1,117 @@
+// POST /v1/projects/{project_id}/conversations/{conversation_id}/generate (spec 4): runs the one agent
+// pipeline (DESIGN.md section 6) and answers `{message: {content, …}, sources: […]}`. With
+// `Accept: text/event-stream` it streams the answer as SSE with named events, each with an id:
+//   start {stream_id, conversation_id} · delta {delta} · message {message, sources} ·
+//   error {error, message[, reason]} · done {}
+// A reconnect sends the same request with `Last-Event-ID` and resumes the same generation instead of
+// starting a second one. No AI reply due (operator active, trigger block) → 409 reply_skipped.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { requireApiKey } from '../../http/auth/api-key.js';
+import { ConversationParams, GenerateResponse } from '../../../shared/schemas/api.js';
+import { AppError } from '../../errors.js';
+import type { ReplyResult } from '../agent/types.js';
+import { createStreamRegistry, formatEvent, type GenerationStream, type StreamRegistry } from './streams.js';
+
+export const GENERATE = ['conversation:read', 'conversation:generate', 'userpool:read'] as const;
+
+function skipped(result: ReplyResult): AppError {
+  const why: Record<string, string> = {
+    operator_active: 'a human operator handles this conversation',
+    blocked: 'a trigger blocked the reply',
+    no_user_message: 'there is no user message to answer',
+  };
+  return new AppError('reply_skipped', `No AI reply: ${why[result.skipped ?? ''] ?? 'none is due'}`, { reason: result.skipped ?? null });
+}
+
+function errorBody(err: unknown): { error: string; message: string; [k: string]: unknown } {
+  if (err instanceof AppError && err.status < 500) return { error: err.code, message: err.message, ...err.extras };
+  if (err instanceof AppError) return { error: err.code, message: 'The answer could not be generated' };
+  return { error: 'internal_error', message: 'Something went wrong on our side' };
+}
+
+function startGeneration(ctx: AppContext, registry: StreamRegistry, request: FastifyRequest, projectId: string, conversationId: string) {
+  const stream = registry.create(projectId, conversationId);
+  stream.push('start', { stream_id: stream.id, conversation_id: conversationId });
+  ctx.services.agent
+    .reply({ projectId, conversationId, onDelta: (delta) => stream.push('delta', { delta }) })
+    .then((result) => {
+      if (result.message) stream.push('message', { message: result.message, sources: result.sources });
+      else stream.push('error', errorBody(skipped(result)));
+    })
+    .catch((err) => {
+      if (!(err instanceof AppError) || err.status >= 500) request.log.error({ err }, 'generation failed');
+      stream.push('error', errorBody(err));
+    })
+    .finally(() => stream.push('done', {}));
+  return stream;
+}
+
+function pipe(request: FastifyRequest, reply: FastifyReply, stream: GenerationStream, afterN: number) {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.write('retry: 2000\n\n');
+  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+  heartbeat.unref();
+  let unsubscribe = () => {};
+  const finish = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  };
+  unsubscribe = stream.follow(afterN, (e) => {
+    raw.write(formatEvent(e));
+    if (e.event === 'done') {
+      finish();
+      raw.end();
+    }
+  });
+  // The client went away: stop writing; the generation goes on and stays resumable.
+  request.raw.on('close', finish);
+}
+
+export function generateRoute(app: FastifyInstance, ctx: AppContext): void {
+  const registry = createStreamRegistry();
+  ctx.onClose(() => registry.close());
+
+  app.post(
+    '/v1/projects/:project_id/conversations/:conversation_id/generate',
+    {
+      preHandler: requireApiKey(ctx, GENERATE),
+      schema: {
+        summary: 'Generate the AI answer to the conversation',
+        description:
+          'No body. Runs the agent and returns the stored assistant message with its sources. ' +
+          'With `Accept: text/event-stream` the answer streams as SSE (events start, delta, message, error, done, each with an id); ' +
+          'reconnect with `Last-Event-ID` to resume the same generation.',
+        tags: ['conversations'],
+        params: ConversationParams,
+        response: { 200: GenerateResponse },
+      },
+    },
+    async (request, reply) => {
+      const { project_id, conversation_id } = request.params as { project_id: string; conversation_id: string };
+      const wantsStream = String(request.headers.accept ?? '').includes('text/event-stream');
+      const lastEventId = request.headers['last-event-id'];
+      if (wantsStream && typeof lastEventId === 'string' && lastEventId !== '') {
+        const parsed = registry.parseLastEventId(lastEventId);
+        const stream = parsed && registry.get(parsed.streamId);
+        if (!parsed || !stream || stream.projectId !== project_id || stream.conversationId !== conversation_id) {
+          throw new AppError('not_found', 'This stream ended too long ago or never existed; request a new generation without Last-Event-ID');
+        }
+        return pipe(request, reply, stream, parsed.n);
+      }
+      await ctx.services.conversations.require(project_id, conversation_id);
+      if (wantsStream) return pipe(request, reply, startGeneration(ctx, registry, request, project_id, conversation_id), 0);
+      const result = await ctx.services.agent.reply({ projectId: project_id, conversationId: conversation_id });
+      if (!result.message) throw skipped(result);
+      return { message: result.message, sources: result.sources };
+    },
+  );
+}

@@ -1,0 +1,30 @@
+// List filters of the conversations list (spec 10 conversation filters; issue 3.5). Hidden
+// conversations never appear in lists (spec 2.5). Several values of one filter match any of them;
+// different filters must all match.
+import type { ConversationRecord } from '../../../shared/schemas/entities.js';
+import type { ConversationListQuery } from '../../../shared/schemas/api.js';
+import { invalid } from '../../errors.js';
+
+export function conversationFilter(q: ConversationListQuery): (c: ConversationRecord) => boolean {
+  const after = q.created_after ? Date.parse(q.created_after) : undefined;
+  const before = q.created_before ? Date.parse(q.created_before) : undefined;
+  if (after !== undefined && before !== undefined && after > before) {
+    throw invalid('created_after must not be later than created_before', [{ path: 'querystring.created_after', message: 'is after created_before' }]);
+  }
+  const statuses = q.status?.length ? new Set<string>(q.status) : undefined;
+  const ratings = q.rating?.length ? new Set<string>(q.rating) : undefined;
+  const labels = q.labels?.length ? q.labels : undefined;
+  return (c) => {
+    if (c.hidden) return false;
+    if (statuses && !statuses.has(c.status)) return false;
+    if (q.channel !== undefined && c.channel_id !== q.channel && c.channel_type !== q.channel) return false;
+    if (ratings && (c.rating === null || !ratings.has(String(c.rating)))) return false;
+    if (labels && !labels.some((l) => c.labels.includes(l))) return false;
+    if (after !== undefined || before !== undefined) {
+      const t = Date.parse(c.created_at);
+      if (after !== undefined && t < after) return false;
+      if (before !== undefined && t > before) return false;
+    }
+    return true;
+  };
+}

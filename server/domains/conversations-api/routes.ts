@@ -1,0 +1,98 @@
+// /v1/projects/{project_id}/conversations (spec 4): list, create, get one. Generation lives in
+// generate.ts. Permissions exactly as spec section 4 lists them; get-one uses conversation:read like
+// the list. Thin handlers: validate (schemas), call a service, return.
+import type { RouteModule } from '../../routes.js';
+import { requireApiKey } from '../../http/auth/api-key.js';
+import {
+  ConversationList,
+  ConversationListQuery,
+  ConversationParams,
+  ConversationWithMessages,
+  CreateConversationBody,
+  ProjectParams,
+} from '../../../shared/schemas/api.js';
+import { summary } from '../conversations/service.js';
+import { paginate } from './paginate.js';
+import { conversationFilter } from './query.js';
+import { resolveConversationUser } from './resolve-user.js';
+import { generateRoute } from './generate.js';
+
+const tags = ['conversations'];
+export const LIST = ['conversation:read'] as const;
+export const CREATE = ['conversation:read', 'conversation:write', 'userpool:read'] as const;
+
+export const conversationApiRoutes: RouteModule = (app, ctx) => {
+  const conversations = ctx.services.conversations;
+  const base = '/v1/projects/:project_id/conversations';
+
+  app.get(
+    base,
+    {
+      preHandler: requireApiKey(ctx, LIST),
+      schema: {
+        summary: 'List conversations',
+        description: 'Newest first, without messages. Hidden conversations are excluded (spec 2.5).',
+        tags,
+        params: ProjectParams,
+        querystring: ConversationListQuery,
+        response: { 200: ConversationList },
+      },
+    },
+    async (request) => {
+      const { project_id } = request.params as { project_id: string };
+      const q = request.query as ConversationListQuery;
+      const page = paginate((await conversations.list(project_id)).filter(conversationFilter(q)), q);
+      return { data: page.data.map(summary), has_more: page.has_more };
+    },
+  );
+
+  app.post(
+    base,
+    {
+      preHandler: requireApiKey(ctx, CREATE),
+      schema: {
+        summary: 'Create a conversation with its first user message',
+        description:
+          'Creates no AI answer: call generate for that (spec 4). `user_id` is a Parley user id or your own external user id; ' +
+          'an unknown value creates a user with that external id.',
+        tags,
+        params: ProjectParams,
+        body: CreateConversationBody,
+        response: { 201: ConversationWithMessages },
+      },
+    },
+    async (request, reply) => {
+      const { project_id } = request.params as { project_id: string };
+      const body = request.body as CreateConversationBody;
+      const user = await resolveConversationUser(ctx.services.users, project_id, body.user_id);
+      const record = await conversations.create({
+        projectId: project_id,
+        userId: user.id,
+        channelType: 'api',
+        externalId: body.external_id ?? null,
+        firstMessage: { role: 'user', content: body.message },
+      });
+      reply.code(201).header('Location', `/v1/projects/${project_id}/conversations/${record.id}`);
+      return record;
+    },
+  );
+
+  app.get(
+    `${base}/:conversation_id`,
+    {
+      preHandler: requireApiKey(ctx, LIST),
+      schema: {
+        summary: 'Get a conversation with its messages',
+        tags,
+        params: ConversationParams,
+        response: { 200: ConversationWithMessages },
+      },
+    },
+    async (request) => {
+      const { project_id, conversation_id } = request.params as { project_id: string; conversation_id: string };
+      return conversations.require(project_id, conversation_id);
+    },
+  );
+
+  generateRoute(app, ctx);
+};

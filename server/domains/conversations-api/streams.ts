@@ -1,0 +1,90 @@
+// Generation streams for SSE (DESIGN.md section 2): every event of a generation is numbered and kept
+// in memory while it runs and for a while after, so a client that lost the connection reconnects with
+// `Last-Event-ID: <stream_id>:<n>` and gets the events after n, then the live rest. The generation
+// itself does not depend on any connection: it finishes (and stores its message) even if every client
+// went away. Single-process, like the ConversationBus; a multi-instance setup would keep these in the
+// shared store.
+import { newId } from '../../lib/ids.js';
+
+export interface StreamEvent {
+  id: string;
+  event: 'start' | 'delta' | 'message' | 'error' | 'done';
+  data: string;
+}
+
+export interface GenerationStream {
+  id: string;
+  projectId: string;
+  conversationId: string;
+  events: StreamEvent[];
+  done: boolean;
+  push(event: StreamEvent['event'], data: unknown): void;
+  /** Events after `n`, then live ones; returns the unsubscribe function. */
+  follow(afterN: number, listener: (e: StreamEvent) => void): () => void;
+}
+
+/** How long a finished stream can still be resumed. */
+export const RETAIN_MS = 5 * 60_000;
+
+export function formatEvent(e: StreamEvent): string {
+  return `id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`;
+}
+
+export function createStreamRegistry() {
+  const streams = new Map<string, GenerationStream>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  function create(projectId: string, conversationId: string): GenerationStream {
+    const listeners = new Set<(e: StreamEvent) => void>();
+    const stream: GenerationStream = {
+      id: newId(),
+      projectId,
+      conversationId,
+      events: [],
+      done: false,
+      push(event, data) {
+        if (stream.done) return;
+        const e: StreamEvent = { id: `${stream.id}:${stream.events.length + 1}`, event, data: JSON.stringify(data) };
+        stream.events.push(e);
+        if (event === 'done') {
+          stream.done = true;
+          const timer = setTimeout(() => {
+            streams.delete(stream.id);
+            timers.delete(timer);
+          }, RETAIN_MS);
+          timer.unref();
+          timers.add(timer);
+        }
+        for (const l of listeners) l(e);
+        if (stream.done) listeners.clear();
+      },
+      follow(afterN, listener) {
+        for (const e of stream.events.slice(Math.max(0, afterN))) listener(e);
+        if (stream.done) return () => {};
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    streams.set(stream.id, stream);
+    return stream;
+  }
+
+  /** Parses `<stream_id>:<n>`; undefined when malformed. */
+  function parseLastEventId(value: string): { streamId: string; n: number } | undefined {
+    const m = /^([0-9a-f-]{36}):(\d{1,9})$/i.exec(value.trim());
+    return m ? { streamId: m[1].toLowerCase(), n: Number(m[2]) } : undefined;
+  }
+
+  return {
+    create,
+    get: (id: string) => streams.get(id),
+    parseLastEventId,
+    close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      streams.clear();
+    },
+  };
+}
+
+export type StreamRegistry = ReturnType<typeof createStreamRegistry>;

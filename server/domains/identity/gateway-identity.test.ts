@@ -1,0 +1,105 @@
+// identity.identify / identity.logout over real WebSockets against the real app (spec 2.4, 5.1).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { connectWidget, type WidgetClient } from '../widget/test-client.js';
+import { channelIdentitySecret } from './channel-secret.js';
+import { signJwt, signValue } from './verify.js';
+
+let t: TestApp;
+let base: string;
+let frameId: string;
+let secret: string;
+const open: WidgetClient[] = [];
+
+async function visitor(tokens: Record<string, unknown> = {}) {
+  const c = await connectWidget(base, base);
+  open.push(c);
+  c.send({ type: 'session.hello', v: 1, frame_id: frameId, ...tokens });
+  return { c, welcome: await c.next('session.welcome') };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.listen();
+  frameId = t.demo.frame_id;
+  secret = (await channelIdentitySecret(t.app.ctx.services.projects, t.demo.project_id)).secret;
+});
+afterAll(async () => {
+  for (const c of open) c.close();
+  await t.close();
+});
+
+const P = () => t.demo.project_id;
+
+describe('identity over the widget gateway', () => {
+  it('a verified identity moves the anonymous conversation to the known user, and survives a reload', async () => {
+    const known = await t.app.ctx.services.users.create(P(), { email: 'ada@example.com', first_name: 'Ada' });
+    const { c } = await visitor();
+    c.send({ type: 'message.send', client_id: 'voice-id-0001', content: 'Where is my order?' });
+    await c.next('session.tokens');
+    const ack = await c.next('message.ack');
+    c.send({ type: 'identity.identify', email: 'ada@example.com', email_signature: signValue(secret, 'ada@example.com') });
+    const updated = await c.next('identity.updated');
+    expect(updated.user).toEqual({ id: known.id, email_signed: true, phone_signed: false, external_id_signed: false });
+    const tokens = await c.next('session.tokens');
+    expect((await t.app.ctx.services.conversations.get(P(), ack.conversation.id))!.user_id).toBe(known.id);
+
+    // A reload with the new tokens reopens the conversation as Ada.
+    const device = c.frames.find((f) => f.type === 'session.welcome') as { device_token: string };
+    const reload = await visitor({ device_token: device.device_token, user_token: tokens.user_token, session_token: tokens.session_token, conversation_id: ack.conversation.id, last_seq: 0 });
+    expect(reload.welcome.conversation?.id).toBe(ack.conversation.id);
+    expect(reload.welcome.user_token).toBe(tokens.user_token);
+  });
+
+  it('unsigned values never merge; bad signatures are refused with a stable code', async () => {
+    const { c } = await visitor();
+    c.send({ type: 'identity.identify', email: 'ada@example.com' });
+    const updated = await c.next('identity.updated');
+    expect(updated.user.email_signed).toBe(false);
+    const ada = (await t.app.ctx.services.users.findByIdentity(P(), 'email', 'ada@example.com'))!;
+    expect(updated.user.id).not.toBe(ada.id);
+    c.send({ type: 'identity.identify', email: 'ada@example.com', email_signature: signValue('guessed', 'ada@example.com') });
+    expect((await c.next('error')).error).toBe('identity_verification_failed');
+  });
+
+  it('logout revokes the session and rotates the device binding', async () => {
+    const { c, welcome } = await visitor();
+    c.send({ type: 'identity.identify', jwt: signJwt(secret, { sub: 'cust-7', email: 'bo@example.com' }) });
+    await c.next('identity.updated');
+    c.send({ type: 'message.send', client_id: 'logout-0001', content: 'Private question' });
+    const tokens = await c.next('session.tokens');
+    const ack = await c.next('message.ack');
+    c.send({ type: 'identity.logout' });
+    const fresh = await c.next('session.welcome');
+    expect(fresh).toMatchObject({ user_token: null, session_token: null, conversation: null, messages: [] });
+    expect(fresh.device_token).not.toBe(welcome.device_token);
+    // The old session no longer opens the conversation.
+    const stale = await visitor({ device_token: welcome.device_token, user_token: tokens.user_token, session_token: tokens.session_token, conversation_id: ack.conversation.id });
+    expect(stale.welcome.conversation).toBeNull();
+    expect(stale.c.frames.some((f) => f.type === 'error' && f.error === 'invalid_token')).toBe(true);
+    // Logged-in again on the fresh device, the verified user gets their conversation back.
+    const back = await visitor({ device_token: fresh.device_token });
+    back.c.send({ type: 'message.send', client_id: 'logout-0002', content: 'Hi again' });
+    await back.c.next('message.ack');
+    back.c.send({ type: 'identity.identify', jwt: signJwt(secret, { sub: 'cust-7' }) });
+    expect((await back.c.next('identity.updated')).user.external_id_signed).toBe(true);
+  });
+
+  it('a channel that requires verification refuses chat until the visitor is verified', async () => {
+    await channelIdentitySecret(t.app.ctx.services.projects, P(), { requireVerified: true });
+    try {
+      const { c, welcome } = await visitor();
+      expect(welcome.channel.require_verified_identity).toBe(true);
+      c.send({ type: 'message.send', client_id: 'strict-0001', content: 'Hello?' });
+      expect(await c.next('error')).toMatchObject({ error: 'verified_identity_required', client_id: 'strict-0001' });
+      c.send({ type: 'identity.identify', email: 'cy@example.com' });
+      expect((await c.next('error')).error).toBe('verified_identity_required');
+      c.send({ type: 'identity.identify', email: 'cy@example.com', email_signature: signValue(secret, 'cy@example.com') });
+      await c.next('identity.updated');
+      c.send({ type: 'message.send', client_id: 'strict-0002', content: 'Hello?' });
+      expect((await c.next('message.ack')).message.content).toBe('Hello?');
+    } finally {
+      await channelIdentitySecret(t.app.ctx.services.projects, P(), { requireVerified: false });
+    }
+  });
+});

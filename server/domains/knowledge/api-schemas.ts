@@ -1,0 +1,124 @@
+// Request and response schemas of the knowledge REST API (spec 2.11, 4). Client-sent objects are
+// closed: unknown fields are a 400 (DESIGN.md section 2).
+import { Type, type Static } from 'typebox';
+import { apiKeyDocs } from '../../http/auth/api-key.js';
+import type { Permission } from '../../../shared/permissions.js';
+import {
+  ChunkSchema,
+  CrawlerSettingsSchema,
+  DataProviderSchema,
+  ProviderTypeSchema,
+  SnippetSchema,
+  SourceSchema,
+  SyncJobSchema,
+} from './schemas.js';
+
+const closed = { additionalProperties: false } as const;
+const Id = Type.String({ format: 'uuid' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const ListOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ data: Type.Array(item), has_more: Type.Boolean() });
+
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  starting_after: Type.Optional(Id),
+  ending_before: Type.Optional(Id),
+};
+
+export const ProjectParams = Type.Object({ project_id: Id }, closed);
+export const ProviderParams = Type.Object({ project_id: Id, data_provider_id: Id }, closed);
+export const JobParams = Type.Object({ project_id: Id, data_provider_id: Id, job_id: Id }, closed);
+export const SnippetParams = Type.Object({ project_id: Id, snippet_id: Id }, closed);
+export const SourceParams = Type.Object({ project_id: Id, source_id: Id }, closed);
+
+export const ListQuery = Type.Object(PageQuery, closed);
+
+const CrawlerInput = Type.Partial(CrawlerSettingsSchema, closed);
+const WikiInput = Type.Object(
+  {
+    folder_path: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
+    base_url: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+  },
+  closed,
+);
+const AudienceId = Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'An audience id (spec 2.8); new sources inherit it' }));
+
+export const CreateProviderBody = Type.Object(
+  {
+    type: ProviderTypeSchema,
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    default_audience_id: Type.Optional(AudienceId),
+    crawler: Type.Optional(CrawlerInput),
+    wiki: Type.Optional(WikiInput),
+  },
+  closed,
+);
+export type CreateProviderBody = Static<typeof CreateProviderBody>;
+
+export const UpdateProviderBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    default_audience_id: Type.Optional(AudienceId),
+    crawler: Type.Optional(CrawlerInput),
+    wiki: Type.Optional(WikiInput),
+  },
+  closed,
+);
+export type UpdateProviderBody = Static<typeof UpdateProviderBody>;
+
+export const ProviderList = ListOf(DataProviderSchema);
+
+export const CreateSnippetBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: 300 })),
+    question: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'A question this snippet answers directly (FAQ)' }))),
+    content: Type.String({ minLength: 1, maxLength: 100_000, description: 'Plain text or Markdown' }),
+    url: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+    audience_id: Type.Optional(AudienceId),
+  },
+  closed,
+);
+export type CreateSnippetBody = Static<typeof CreateSnippetBody>;
+export const UpdateSnippetBody = Type.Partial(CreateSnippetBody, closed);
+export type UpdateSnippetBody = Static<typeof UpdateSnippetBody>;
+export const SnippetListQuery = Type.Object({ ...PageQuery, data_provider_id: Type.Optional(Id) }, closed);
+export const SnippetList = ListOf(SnippetSchema);
+
+export const SourceListQuery = Type.Object(
+  { ...PageQuery, data_provider_id: Type.Optional(Id), status: Type.Optional(Type.Union([Type.Literal('indexed'), Type.Literal('failed')])) },
+  closed,
+);
+export const SourceList = ListOf(SourceSchema);
+export const ChunkList = Type.Object({ source: SourceSchema, data: Type.Array(ChunkSchema) });
+
+export const SyncJobList = ListOf(SyncJobSchema);
+
+export const SearchQuery = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: 2000 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 5 })),
+  },
+  closed,
+);
+export const SearchResult = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      chunk_id: Type.String(),
+      source_id: Type.String(),
+      title: Type.String(),
+      url: Nullable(Type.String()),
+      headings: Type.Array(Type.String()),
+      text: Type.String(),
+      score: Type.Number(),
+      question: Type.Optional(Type.String()),
+      relevance: Type.Optional(Type.Object({ bm25: Type.Number(), cosine: Type.Number(), coverage: Type.Number() })),
+    }),
+  ),
+});
+
+export { DataProviderSchema, SnippetSchema, SourceSchema, SyncJobSchema };
+
+/** apiKeyDocs plus a route description (both end up in the OpenAPI `description`). */
+export function docs(permissions: readonly Permission[], description: string) {
+  const base = apiKeyDocs(permissions);
+  return { ...base, description: `${description}\n\n${base.description}` };
+}

@@ -1,0 +1,81 @@
+// The demo project's knowledge base (issue 6.8), built with the real providers so a newcomer's first
+// question gets a cited answer: a manual FAQ provider (snippets with questions) and a wiki provider
+// fed with a zip of Parley's own docs (README.md, csp.md, docs/*.md: whichever exist), synced once.
+// Wiki page URLs point at `${BASE_URL}/docs/<path>` only when a server serves them; by default they
+// stay null and the page is cited by its title and path.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync, strToU8 } from 'fflate';
+import { addDemoSeeder } from '../../demo/seed.js';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const DEMO_SNIPPETS = [
+  {
+    question: 'What is Parley?',
+    content:
+      'Parley is an open-source, self-hostable AI customer-support agent. One script tag puts a small chat widget on your ' +
+      'website; visitors get answers from your own knowledge base, with sources, and can hand over to a human. ' +
+      'Everything is also available through a /v1 REST API with project-scoped API keys.',
+  },
+  {
+    question: 'How do I embed the widget?',
+    content:
+      'Paste the loader script tag into your page, before </body>: ' +
+      '<script async src="CDN_URL/widget/loader.js" data-frame-id="fr_…" data-base-url="BASE_URL"></script>. ' +
+      'The frame id comes from your website channel. data-mode chooses launcher (a floating button, the default), inline ' +
+      '(inside an element given by data-target) or iframe. On a page with a strict Content Security Policy add a nonce to ' +
+      'the loader tag; csp.md lists the exact policy for each mode.',
+  },
+  {
+    question: 'How does Parley answer questions?',
+    content:
+      'Parley searches your knowledge (manual snippets, crawled web pages and imported wiki pages) with a hybrid index ' +
+      'that combines keyword (BM25) and vector search, then answers with cited sentences from the best passages. When ' +
+      'it is not confident it says so and offers a human. An OpenAI-compatible model can be switched on by configuration.',
+  },
+  {
+    question: 'How do I add my own knowledge?',
+    content:
+      'Create a data provider with the API: a manual provider for snippets (POST /v1/projects/{project_id}/data-providers ' +
+      'with type "manual", then add snippets), a web crawler (type "web_crawler" with start URLs or a sitemap) or a wiki ' +
+      '(type "wiki" with a folder or an uploaded zip of Markdown or HTML pages). Then start a sync with ' +
+      'POST /v1/projects/{project_id}/data-providers/{data_provider_id}/sync and follow its progress.',
+  },
+  {
+    question: 'Can I talk to a human?',
+    content:
+      'Yes. Ask for a human at any time: the conversation is handed over to the support team, and the AI stops replying ' +
+      'while an operator handles it.',
+  },
+];
+
+async function readDocs(): Promise<Record<string, Uint8Array>> {
+  const files: Record<string, Uint8Array> = {};
+  for (const name of ['README.md', 'csp.md']) {
+    const text = await readFile(join(REPO, name), 'utf8').catch(() => null);
+    if (text) files[name] = strToU8(text);
+  }
+  const docs = await readdir(join(REPO, 'docs')).catch(() => [] as string[]);
+  for (const name of docs.filter((n) => n.endsWith('.md')).sort()) {
+    const text = await readFile(join(REPO, 'docs', name), 'utf8').catch(() => null);
+    if (text) files[`docs/${name}`] = strToU8(text);
+  }
+  return files;
+}
+
+addDemoSeeder(async (ctx, demo) => {
+  const k = ctx.services.knowledge;
+  const projectId = demo.project_id;
+  const faq = await k.createProvider(projectId, { type: 'manual', name: 'Parley FAQ' });
+  for (const s of DEMO_SNIPPETS) await k.createSnippet(projectId, faq.id, s);
+
+  const files = await readDocs();
+  if (Object.keys(files).length === 0) return;
+  const wiki = await k.createProvider(projectId, { type: 'wiki', name: 'Parley documentation' });
+  await k.uploadArchive(projectId, wiki.id, 'parley-docs.zip', zipSync(files));
+  await k.startSync(projectId, wiki.id);
+  // Wait, so the first question after start already finds the docs.
+  await k.waitForSync(projectId, wiki.id);
+});

@@ -1,0 +1,130 @@
+// Writes sources and their chunk sets. Every provider funnels through here, so "incremental by
+// content hash, never duplicated" (issue 6.2) is one rule: a source is identified by (provider, key);
+// same key + same hash = unchanged, nothing re-chunked or re-embedded.
+// Write order keeps readers consistent: chunk set before source on upsert, source before chunk set
+// on removal, so an "indexed" source always has its chunks.
+import type { ParleyStore } from '../../store/index.js';
+import { newId, now } from '../../lib/ids.js';
+import type { ChunkSet, DataProvider, Source } from './schemas.js';
+import { chunkDoc, type ParsedDoc } from './chunker.js';
+import { embedSet, type IndexManager } from './index-manager.js';
+import type { Embedder } from './embedder.js';
+import { sha256 } from './text.js';
+
+export interface PageInput {
+  key: string;
+  kind: Source['kind'];
+  title: string;
+  url: string | null;
+  doc: ParsedDoc;
+  question?: string | null;
+  /** Snippets keep their raw text on the source. */
+  content?: string | null;
+}
+
+export type UpsertOutcome = 'added' | 'updated' | 'unchanged';
+
+export function contentHash(page: Pick<PageInput, 'title' | 'url' | 'doc' | 'question'>): string {
+  return sha256(JSON.stringify([page.title, page.url, page.question ?? null, page.doc.sections.map((s) => [s.headings, s.text])]));
+}
+
+export function createIngest(store: ParleyStore, embedder: Embedder, index: IndexManager) {
+  const sources = store.collection('sources');
+  const chunkSets = store.collection('chunk_sets');
+
+  async function upsert(provider: DataProvider, existing: Source | undefined, page: PageInput): Promise<{ outcome: UpsertOutcome; source: Source }> {
+    const hash = contentHash(page);
+    if (existing && existing.status === 'indexed' && existing.content_hash === hash) {
+      return { outcome: 'unchanged', source: existing };
+    }
+    const id = existing?.id ?? newId();
+    const drafts = chunkDoc(page.doc);
+    const set = await embedSet(
+      embedder,
+      {
+        id,
+        project_id: provider.project_id,
+        source_id: id,
+        data_provider_id: provider.id,
+        title: page.title,
+        url: page.url,
+        question: page.question ?? null,
+        content_hash: hash,
+      },
+      drafts.map((d, ord) => ({ id: `${id}:${ord}`, ord, headings: d.headings, text: d.text, vector: '' })),
+    );
+    await chunkSets.put(provider.project_id, set);
+    const at = now();
+    const source: Source = {
+      id,
+      project_id: provider.project_id,
+      data_provider_id: provider.id,
+      kind: page.kind,
+      key: page.key,
+      title: page.title,
+      url: page.url,
+      question: page.question ?? null,
+      content: page.content ?? null,
+      // New sources inherit the provider's default audience (spec 2.11); existing ones keep theirs.
+      audience_id: existing ? existing.audience_id : provider.default_audience_id,
+      status: 'indexed',
+      error: null,
+      content_hash: hash,
+      chunk_count: set.chunks.length,
+      created_at: existing?.created_at ?? at,
+      updated_at: at,
+    };
+    await sources.put(provider.project_id, source);
+    await index.apply(provider.project_id, set as ChunkSet);
+    return { outcome: existing ? 'updated' : 'added', source };
+  }
+
+  /** Records a page that could not be fetched or parsed; its old chunks (if any) leave the index. */
+  async function fail(
+    provider: DataProvider,
+    existing: Source | undefined,
+    page: { key: string; kind: Source['kind']; url: string | null; title?: string },
+    error: string,
+  ): Promise<Source> {
+    const at = now();
+    const source: Source = {
+      id: existing?.id ?? newId(),
+      project_id: provider.project_id,
+      data_provider_id: provider.id,
+      kind: page.kind,
+      key: page.key,
+      title: existing?.title ?? page.title ?? page.url ?? page.key,
+      url: page.url,
+      question: existing?.question ?? null,
+      content: existing?.content ?? null,
+      audience_id: existing ? existing.audience_id : provider.default_audience_id,
+      status: 'failed',
+      error: error.slice(0, 500),
+      content_hash: null,
+      chunk_count: 0,
+      created_at: existing?.created_at ?? at,
+      updated_at: at,
+    };
+    await sources.put(provider.project_id, source);
+    await dropChunks(provider.project_id, source.id);
+    return source;
+  }
+
+  async function dropChunks(projectId: string, sourceId: string): Promise<void> {
+    await chunkSets.delete(projectId, sourceId);
+    await index.remove(projectId, sourceId);
+  }
+
+  async function remove(projectId: string, source: Source): Promise<void> {
+    await sources.delete(projectId, source.id);
+    await dropChunks(projectId, source.id);
+  }
+
+  async function providerSources(projectId: string, providerId: string): Promise<Source[]> {
+    return ((await sources.list(projectId)) as Source[]).filter((s) => s.data_provider_id === providerId);
+  }
+
+  return { upsert, fail, remove, providerSources };
+}
+
+export type Ingest = ReturnType<typeof createIngest>;

@@ -1,0 +1,91 @@
+// Markdown → ParsedDoc: title (front matter `title:`, else the first H1, else the file name) and
+// sections under their heading path. Code blocks are kept as text (users ask "how do I embed…" and the
+// answer is often the snippet); links and images keep their text only.
+import type { ParsedDoc, Section } from './chunker.js';
+
+const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$/;
+const FENCE = /^[ \t]*(```|~~~)/;
+
+export function cleanInline(line: string): string {
+  return line
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/<\/?[A-Za-z][^>]*>/g, '')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/`([^`]+)`/g, '$1');
+}
+
+export function parseMarkdown(source: string, fallbackTitle: string): ParsedDoc {
+  let text = source.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?-->/g, '');
+  let title: string | null = null;
+  const front = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  if (front) {
+    const t = /^title:\s*["']?(.+?)["']?\s*$/m.exec(front[1]);
+    if (t) title = t[1];
+    text = text.slice(front[0].length);
+  }
+  const lines = text.split('\n');
+  const sections: Section[] = [];
+  const stack: { level: number; text: string }[] = [];
+  let buf: string[] = [];
+  let inFence = false;
+  let titleLevel = 0;
+
+  const flush = () => {
+    const body = buf.join('\n').trim();
+    if (body) sections.push({ headings: stack.map((h) => h.text), text: body });
+    buf = [];
+  };
+  const heading = (level: number, raw: string) => {
+    const h = cleanInline(raw).trim();
+    if (!h) return;
+    flush();
+    if (title === null && level === 1 && sections.length === 0) {
+      title = h;
+      titleLevel = 1;
+      return;
+    }
+    if (level <= titleLevel && h === title) return;
+    while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
+    stack.push({ level, text: h });
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (FENCE.test(line)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) {
+      buf.push(line);
+      continue;
+    }
+    const m = HEADING.exec(line);
+    if (m) {
+      heading(m[1].length, m[2]);
+      continue;
+    }
+    // Setext headings: a text line underlined with === (H1) or --- (H2).
+    const next = lines[i + 1];
+    if (line.trim() && next !== undefined && /^(=+|-+)\s*$/.test(next) && !/^\s*[-*+]\s/.test(line) && buf.at(-1)?.trim() !== line.trim()) {
+      if (/^=+\s*$/.test(next) || next.trim().length >= 3) {
+        heading(next.trim().startsWith('=') ? 1 : 2, line);
+        i++;
+        continue;
+      }
+    }
+    if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) continue; // horizontal rule
+    buf.push(cleanInline(line).replace(/^\s*>\s?/, '').replace(/^\s*\|/, '').replace(/\|\s*$/, '').replace(/^\s*[|:\- ]+\s*$/, ''));
+  }
+  flush();
+  return { title: (title ?? fallbackTitle).trim() || fallbackTitle, sections };
+}
+
+/** A snippet: its text may use Markdown headings; its title comes from the snippet itself. */
+export function snippetDoc(title: string, content: string): ParsedDoc {
+  const parsed = parseMarkdown(content, title);
+  // A snippet's own title wins over a leading H1 of its content, which then stays in the text.
+  if (parsed.title !== title) parsed.sections.unshift({ headings: [], text: parsed.title });
+  return { title, sections: parsed.sections };
+}

@@ -1,0 +1,248 @@
+// The knowledge service (spec 1.3, 2.11): data providers, their sources, manual snippets, chunks,
+// sync jobs, and hybrid search (the KnowledgeSearch contract of ./types.ts used by the agent).
+import type { ParleyStore } from '../../store/index.js';
+import type { Config } from '../../config.js';
+import { newId, now } from '../../lib/ids.js';
+import { AppError, invalid, notFound } from '../../errors.js';
+import type { KnowledgeSearch } from './types.js';
+import type { Chunk, ChunkSet, CrawlerSettings, DataProvider, ProviderType, Snippet, Source, SyncJob, WikiSettings } from './schemas.js';
+import { createEmbedder, type Embedder } from './embedder.js';
+import { createIndexManager } from './index-manager.js';
+import { createIngest } from './ingest.js';
+import { snippetDoc } from './parse-markdown.js';
+import { paginate, type PageQuery } from './paginate.js';
+import { createSyncRunner } from './sync.js';
+import { validateCrawlerSettings, validateWikiSettings, DEFAULT_CRAWLER } from './provider-settings.js';
+import { createArchiveStore } from './wiki/archive-store.js';
+
+export interface KnowledgeDeps {
+  store: ParleyStore;
+  config: Pick<Config, 'embeddings' | 'allowPrivateFetch' | 'dataDir'> & { wikiImportDirs?: string[] };
+  onClose(fn: () => Promise<void> | void): void;
+  /** Overrides the embedder chosen from config (tests, benchmarks). */
+  embedder?: Embedder;
+}
+
+export interface ProviderInput {
+  type?: ProviderType;
+  name?: string;
+  default_audience_id?: string | null;
+  crawler?: Partial<CrawlerSettings>;
+  wiki?: Partial<Pick<WikiSettings, 'folder_path' | 'base_url'>>;
+}
+
+export interface SnippetInput {
+  title?: string;
+  question?: string | null;
+  content?: string;
+  url?: string | null;
+  audience_id?: string | null;
+}
+
+export function toSnippet(s: Source): Snippet {
+  return {
+    id: s.id,
+    data_provider_id: s.data_provider_id,
+    title: s.title,
+    question: s.question,
+    content: s.content ?? '',
+    url: s.url,
+    audience_id: s.audience_id,
+    chunk_count: s.chunk_count,
+    created_at: s.created_at,
+    updated_at: s.updated_at,
+  };
+}
+
+export function createKnowledgeService(deps: KnowledgeDeps) {
+  const { store } = deps;
+  const providers = store.collection('data_providers');
+  const sources = store.collection('sources');
+  const chunkSets = store.collection('chunk_sets');
+  const embedder = deps.embedder ?? createEmbedder(deps.config);
+  const index = createIndexManager(store, embedder);
+  const ingest = createIngest(store, embedder, index);
+  const archives = createArchiveStore(deps.config.dataDir);
+  const sync = createSyncRunner({ store, ingest, archives, config: deps.config });
+  deps.onClose(() => sync.stopAll());
+
+  async function getProvider(projectId: string, id: string): Promise<DataProvider> {
+    const p = (await providers.get(projectId, id)) as DataProvider | undefined;
+    if (!p) throw notFound('data provider');
+    return p;
+  }
+
+  async function getSource(projectId: string, id: string): Promise<Source> {
+    const s = (await sources.get(projectId, id)) as Source | undefined;
+    if (!s) throw notFound('source');
+    return s;
+  }
+
+  async function getSnippet(projectId: string, id: string): Promise<Source> {
+    const s = await getSource(projectId, id).catch(() => null);
+    if (!s || s.kind !== 'snippet') throw notFound('snippet');
+    return s;
+  }
+
+  function settingsFor(type: ProviderType, input: ProviderInput, current?: DataProvider) {
+    if (type === 'web_crawler') {
+      if (input.wiki) throw invalid('A web crawler has no wiki settings', [{ path: 'wiki', message: 'not allowed for web_crawler' }]);
+      return { crawler: validateCrawlerSettings({ ...(current?.crawler ?? DEFAULT_CRAWLER), ...input.crawler }), wiki: null };
+    }
+    if (type === 'wiki') {
+      if (input.crawler) throw invalid('A wiki has no crawler settings', [{ path: 'crawler', message: 'not allowed for wiki' }]);
+      const base = current?.wiki ?? { folder_path: null, base_url: null, archive_name: null };
+      return { crawler: null, wiki: validateWikiSettings({ ...base, ...input.wiki }, deps.config) };
+    }
+    if (input.crawler || input.wiki) throw invalid('Manual snippet providers have no crawler or wiki settings');
+    return { crawler: null, wiki: null };
+  }
+
+  const service = {
+    embedderId: embedder.id,
+
+    search: ((projectId, query, options) => index.search(projectId, query, options)) as KnowledgeSearch['search'],
+
+    // ---- providers ----
+    async listProviders(projectId: string, q: PageQuery = {}) {
+      return paginate((await providers.list(projectId)) as DataProvider[], q);
+    },
+    getProvider,
+    async createProvider(projectId: string, input: ProviderInput): Promise<DataProvider> {
+      const type = input.type ?? 'manual';
+      const name = input.name?.trim();
+      if (!name) throw invalid('name is required', [{ path: 'name', message: 'is required' }]);
+      const at = now();
+      const provider: DataProvider = {
+        id: newId(),
+        project_id: projectId,
+        type,
+        name,
+        default_audience_id: input.default_audience_id ?? null,
+        ...settingsFor(type, input),
+        last_sync_job_id: null,
+        created_at: at,
+        updated_at: at,
+      };
+      return (await providers.put(projectId, provider)) as DataProvider;
+    },
+    async updateProvider(projectId: string, id: string, input: Omit<ProviderInput, 'type'>): Promise<DataProvider> {
+      const current = await getProvider(projectId, id);
+      const name = input.name === undefined ? current.name : input.name.trim();
+      if (!name) throw invalid('name must not be empty', [{ path: 'name', message: 'must not be empty' }]);
+      const settings = settingsFor(current.type, input, current);
+      const updated = await providers.update(projectId, id, (p) => ({
+        ...p,
+        name,
+        default_audience_id: input.default_audience_id === undefined ? p.default_audience_id : input.default_audience_id,
+        ...settings,
+        updated_at: now(),
+      }));
+      if (!updated) throw notFound('data provider');
+      return updated as DataProvider;
+    },
+    /** Removes the provider with all its sources and chunks; refused while it syncs. */
+    async deleteProvider(projectId: string, id: string): Promise<void> {
+      await getProvider(projectId, id);
+      if (sync.isRunning(projectId, id)) throw new AppError('sync_in_progress', 'Wait for the running sync to finish, then delete');
+      for (const s of await ingest.providerSources(projectId, id)) await ingest.remove(projectId, s);
+      await archives.remove(projectId, id);
+      await providers.delete(projectId, id);
+    },
+    async uploadArchive(projectId: string, id: string, name: string, bytes: Uint8Array): Promise<DataProvider> {
+      const provider = await getProvider(projectId, id);
+      if (provider.type !== 'wiki') throw invalid('Only wiki providers take an archive upload');
+      await archives.save(projectId, id, bytes);
+      const updated = await providers.update(projectId, id, (p) => ({ ...p, wiki: { ...p.wiki, archive_name: name }, updated_at: now() }));
+      return updated as DataProvider;
+    },
+
+    // ---- sync (spec 4) ----
+    async startSync(projectId: string, providerId: string): Promise<SyncJob> {
+      const provider = await getProvider(projectId, providerId);
+      return sync.start(provider);
+    },
+    async getSyncJob(projectId: string, providerId: string, jobId: string): Promise<SyncJob> {
+      const job = await sync.get(projectId, jobId);
+      if (!job || job.data_provider_id !== providerId) throw notFound('sync job');
+      return job;
+    },
+    async listSyncJobs(projectId: string, providerId: string, q: PageQuery = {}) {
+      await getProvider(projectId, providerId);
+      return paginate(await sync.list(projectId, providerId), q);
+    },
+    /** Resolves when the provider's running sync (if any) has finished. */
+    waitForSync: (projectId: string, providerId: string) => sync.wait(projectId, providerId),
+
+    // ---- sources and chunks ----
+    async listSources(projectId: string, q: PageQuery & { data_provider_id?: string; status?: Source['status'] } = {}) {
+      let all = (await sources.list(projectId)) as Source[];
+      if (q.data_provider_id) all = all.filter((s) => s.data_provider_id === q.data_provider_id);
+      if (q.status) all = all.filter((s) => s.status === q.status);
+      return paginate(all, q);
+    },
+    getSource,
+    async listChunks(projectId: string, sourceId: string): Promise<{ source: Source; data: Chunk[] }> {
+      const source = await getSource(projectId, sourceId);
+      const set = (await chunkSets.get(projectId, sourceId)) as ChunkSet | undefined;
+      return { source, data: (set?.chunks ?? []).map(({ id, ord, headings, text }) => ({ id, ord, headings, text })) };
+    },
+
+    // ---- manual snippets (spec 2.11): indexed on write, no sync needed ----
+    async listSnippets(projectId: string, q: PageQuery & { data_provider_id?: string } = {}) {
+      const all = ((await sources.list(projectId)) as Source[]).filter(
+        (s) => s.kind === 'snippet' && (!q.data_provider_id || s.data_provider_id === q.data_provider_id),
+      );
+      const page = paginate(all, q);
+      return { data: page.data.map(toSnippet), has_more: page.has_more };
+    },
+    async getSnippet(projectId: string, id: string): Promise<Snippet> {
+      return toSnippet(await getSnippet(projectId, id));
+    },
+    async createSnippet(projectId: string, providerId: string, input: SnippetInput): Promise<Snippet> {
+      const provider = await getProvider(projectId, providerId);
+      if (provider.type !== 'manual') throw invalid('Snippets belong to a manual provider', [{ path: 'data_provider_id', message: 'is not a manual provider' }]);
+      const content = input.content?.trim();
+      if (!content) throw invalid('content is required', [{ path: 'content', message: 'is required' }]);
+      const question = input.question?.trim() || null;
+      const title = input.title?.trim() || question || content.split('\n')[0].slice(0, 80);
+      const key = newId();
+      const { source } = await ingest.upsert(provider, undefined, {
+        key,
+        kind: 'snippet',
+        title,
+        url: input.url ?? null,
+        question,
+        content,
+        doc: snippetDoc(title, content),
+      });
+      if (input.audience_id !== undefined) {
+        return toSnippet((await sources.update(projectId, source.id, (s) => ({ ...s, audience_id: input.audience_id ?? null }))) as Source);
+      }
+      return toSnippet(source);
+    },
+    async updateSnippet(projectId: string, id: string, input: SnippetInput): Promise<Snippet> {
+      const current = await getSnippet(projectId, id);
+      const provider = await getProvider(projectId, current.data_provider_id);
+      const content = input.content === undefined ? (current.content ?? '') : input.content.trim();
+      if (!content) throw invalid('content must not be empty', [{ path: 'content', message: 'must not be empty' }]);
+      const question = input.question === undefined ? current.question : input.question?.trim() || null;
+      const title = input.title === undefined ? current.title : input.title.trim() || question || content.slice(0, 80);
+      const url = input.url === undefined ? current.url : input.url;
+      const { source } = await ingest.upsert(provider, current, { key: current.key, kind: 'snippet', title, url, question, content, doc: snippetDoc(title, content) });
+      const updated = await sources.update(projectId, id, (s) => ({
+        ...s,
+        content,
+        audience_id: input.audience_id === undefined ? s.audience_id : input.audience_id,
+        updated_at: now(),
+      }));
+      return toSnippet((updated ?? source) as Source);
+    },
+    async deleteSnippet(projectId: string, id: string): Promise<void> {
+      await ingest.remove(projectId, await getSnippet(projectId, id));
+    },
+  };
+  return service;
+}
+
+export type KnowledgeService = ReturnType<typeof createKnowledgeService>;

@@ -1,0 +1,67 @@
+// A small website served on 127.0.0.1 for crawler tests (an edge fake, DESIGN.md section 9): pages
+// can be changed, removed or held (to keep a sync running) between requests, and every request is
+// recorded so tests can prove what was (not) fetched.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SitePage {
+  status?: number;
+  type?: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestSite {
+  url: string;
+  pages: Map<string, SitePage>;
+  requests: string[];
+  /** Requests to this path wait until release() is called. */
+  hold(path: string): void;
+  release(): void;
+  close(): Promise<void>;
+}
+
+export function html(title: string, body: string, head = ''): SitePage {
+  return { body: `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>` };
+}
+
+export async function startSite(host = '127.0.0.1', initial: Record<string, SitePage> = {}): Promise<TestSite> {
+  const pages = new Map(Object.entries(initial));
+  const requests: string[] = [];
+  let held: string | null = null;
+  let waiters: (() => void)[] = [];
+  const server = http.createServer(async (req, res) => {
+    const path = req.url ?? '/';
+    requests.push(path);
+    if (held && path === held) await new Promise<void>((r) => waiters.push(r));
+    const page = pages.get(path);
+    if (!page) {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<html><head><title>Not found</title></head><body>Not found</body></html>');
+      return;
+    }
+    res.writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8', ...page.headers });
+    res.end(page.body);
+  });
+  await new Promise<void>((r) => server.listen(0, host, r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    pages,
+    requests,
+    hold(path) {
+      held = path;
+    },
+    release() {
+      held = null;
+      const w = waiters;
+      waiters = [];
+      for (const fn of w) fn();
+    },
+    async close() {
+      this.release();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

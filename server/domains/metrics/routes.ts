@@ -1,0 +1,32 @@
+// GET /v1/projects/{project_id}/metrics (spec 4): permissions metric:read, conversation:read and
+// export:read exactly as spec section 4 lists them. Definitions in service.ts.
+import type { RouteModule } from '../../routes.js';
+import { requireApiKey } from '../../http/auth/api-key.js';
+import { MetricsQuery, MetricsResponse, ProjectParams } from '../../../shared/schemas/api.js';
+import { createMetricsService, DEFAULT_DAYS, MAX_DAYS } from './service.js';
+
+export const METRICS = ['metric:read', 'conversation:read', 'export:read'] as const;
+
+export const metricsRoutes: RouteModule = (app, ctx) => {
+  const metrics = createMetricsService(ctx.services.conversations);
+  app.get(
+    '/v1/projects/:project_id/metrics',
+    {
+      preHandler: requireApiKey(ctx, METRICS),
+      schema: {
+        summary: 'Daily metrics',
+        description:
+          `Per UTC day: user messages, conversations, unique users, CSAT score and resolution rate (spec 10); hidden and spam conversations excluded. ` +
+          `Default range: the last ${DEFAULT_DAYS} days; at most ${MAX_DAYS} days.`,
+        tags: ['metrics'],
+        params: ProjectParams,
+        querystring: MetricsQuery,
+        response: { 200: MetricsResponse },
+      },
+    },
+    async (request) => {
+      const { project_id } = request.params as { project_id: string };
+      return metrics.daily(project_id, request.query as MetricsQuery);
+    },
+  );
+};

@@ -1,0 +1,102 @@
+// Per-day metrics computed from stored conversations (spec 4 metrics call, spec 10 cards):
+// - messages: user messages sent in the day (the dashboard Messages card, spec 8.1 rule 5);
+// - conversations: conversations started in the day;
+// - unique_users: distinct users who sent a message in the day;
+// - csat_score: among conversations started in the day that carry a 1-5 star rating, the share
+//   rated 4 or 5 (null when none is rated);
+// - resolution_rate: among conversations started in the day, the share whose status is resolved,
+//   i.e. neither escalated, abandoned nor still open (null when there are none).
+// Hidden and spam conversations count nowhere (spec 2.5, 8.1 rule 2). Days are UTC calendar days
+// from the day of start_date to the day of end_date; instants outside [start_date, end_date] are not
+// counted. Totals recompute the ratios over the whole range (not an average of daily ratios).
+import type { ConversationRecord } from '../../../shared/schemas/entities.js';
+import type { MetricsResponse, MetricsRow } from '../../../shared/schemas/api.js';
+import type { ConversationService } from '../conversations/service.js';
+import { invalid } from '../../errors.js';
+
+const DAY = 86_400_000;
+export const MAX_DAYS = 366;
+export const DEFAULT_DAYS = 30;
+
+interface Acc {
+  messages: number;
+  conversations: number;
+  users: Set<string>;
+  rated: number;
+  satisfied: number;
+  resolved: number;
+}
+
+const acc = (): Acc => ({ messages: 0, conversations: 0, users: new Set(), rated: 0, satisfied: 0, resolved: 0 });
+const ratio = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 10_000) / 10_000);
+
+function row(a: Acc): Omit<MetricsRow, 'date'> {
+  return {
+    messages: a.messages,
+    conversations: a.conversations,
+    unique_users: a.users.size,
+    rated_conversations: a.rated,
+    csat_score: ratio(a.satisfied, a.rated),
+    resolution_rate: ratio(a.resolved, a.conversations),
+  };
+}
+
+export function computeMetrics(records: readonly ConversationRecord[], start: Date, end: Date): MetricsResponse {
+  const from = start.getTime();
+  const to = end.getTime();
+  const firstDay = Math.floor(from / DAY);
+  const days = Math.floor(to / DAY) - firstDay + 1;
+  const perDay = Array.from({ length: days }, acc);
+  const total = acc();
+  const inRange = (t: number) => t >= from && t <= to;
+
+  for (const c of records) {
+    if (c.hidden || c.spam) continue;
+    const created = Date.parse(c.created_at);
+    if (inRange(created)) {
+      const d = perDay[Math.floor(created / DAY) - firstDay];
+      for (const a of [d, total]) {
+        a.conversations += 1;
+        if (typeof c.rating === 'number') {
+          a.rated += 1;
+          if (c.rating >= 4) a.satisfied += 1;
+        }
+        if (c.status === 'resolved') a.resolved += 1;
+      }
+    }
+    for (const m of c.messages) {
+      if (m.role !== 'user' || m.type !== 'message') continue;
+      const t = Date.parse(m.created_at);
+      if (!inRange(t)) continue;
+      const d = perDay[Math.floor(t / DAY) - firstDay];
+      for (const a of [d, total]) {
+        a.messages += 1;
+        a.users.add(c.user_id);
+      }
+    }
+  }
+
+  return {
+    start_date: start.toISOString(),
+    end_date: end.toISOString(),
+    group_by: 'day',
+    data: perDay.map((a, i) => ({ date: new Date((firstDay + i) * DAY).toISOString().slice(0, 10), ...row(a) })),
+    totals: row(total),
+  };
+}
+
+export function createMetricsService(conversations: ConversationService) {
+  return {
+    async daily(projectId: string, q: { start_date?: string; end_date?: string }): Promise<MetricsResponse> {
+      const end = q.end_date ? new Date(q.end_date) : new Date();
+      const start = q.start_date ? new Date(q.start_date) : new Date(Math.floor(end.getTime() / DAY) * DAY - (DEFAULT_DAYS - 1) * DAY);
+      if (start.getTime() > end.getTime()) {
+        throw invalid('start_date must not be later than end_date', [{ path: 'querystring.start_date', message: 'is after end_date' }]);
+      }
+      if (Math.floor(end.getTime() / DAY) - Math.floor(start.getTime() / DAY) + 1 > MAX_DAYS) {
+        throw invalid(`The range covers at most ${MAX_DAYS} days`, [{ path: 'querystring.end_date', message: `more than ${MAX_DAYS} days after start_date` }]);
+      }
+      return computeMetrics(await conversations.list(projectId), start, end);
+    },
+  };
+}

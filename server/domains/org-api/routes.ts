@@ -1,0 +1,99 @@
+// Organization API (spec 2.1; DESIGN.md section 3): settings, billing/plan and the project list.
+// Session-only (server/http/auth/session.ts); roles per route in `config.role`.
+import { Type } from 'typebox';
+import type { RouteModule } from '../../routes.js';
+import { BillingOut, BillingPatchBody, OrgPatchBody, ProjectOut } from '../../../shared/schemas/api.js';
+import { OrganizationSchema, type Organization } from '../../../shared/schemas/entities.js';
+import { notFound } from '../../errors.js';
+import { BURST_FACTOR, BURST_SECONDS, limitsFor } from '../../http/rate-limit/plans.js';
+import { teamRoutes } from './team.js';
+import { apiKeyRoutes } from './api-keys.js';
+
+const tags = ['organization'];
+
+/** This UTC month: usage periods start fresh each period (spec 8.1 rule 4). */
+function currentPeriod(t = new Date()) {
+  const start = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export const orgApiRoutes: RouteModule = (app, ctx) => {
+  const { org, projects, conversations } = ctx.services;
+
+  app.get('/v1/org', { schema: { summary: 'The organization', tags, response: { 200: OrganizationSchema } } }, async (request) => request.team!.organization);
+
+  app.patch(
+    '/v1/org',
+    { config: { role: 'admin' }, schema: { summary: 'Change organization settings', tags, body: OrgPatchBody, response: { 200: OrganizationSchema } } },
+    async (request) => {
+      const body = request.body as { name?: string };
+      const updated = await org.updateOrganization(request.team!.organization.id, body.name ? { name: body.name.trim() } : {});
+      if (!updated) throw notFound('organization');
+      return updated;
+    },
+  );
+
+  async function billing(organization: Organization) {
+    const limits = limitsFor(organization);
+    const { start, end } = currentPeriod();
+    let chat = 0;
+    let ticketing = 0;
+    const list = await projects.listProjects(organization.id);
+    for (const p of list) {
+      for (const c of await conversations.list(p.id)) {
+        if (c.spam) continue; // spam is never billed (spec 8.1 rule 2)
+        for (const m of c.messages) {
+          const t = Date.parse(m.created_at);
+          if (m.role !== 'assistant' || m.type !== 'message' || t < start.getTime() || t >= end.getTime()) continue;
+          if (c.channel_type.startsWith('ticketing')) ticketing += 1;
+          else chat += 1;
+        }
+      }
+    }
+    return {
+      plan: organization.plan,
+      rate_limits: { per_minute: limits.perMinute, per_day: limits.perDay, burst_per_minute: limits.perMinute * BURST_FACTOR, burst_seconds: BURST_SECONDS },
+      period: { start: start.toISOString(), end: end.toISOString() },
+      usage: { chat_messages: chat, ticketing_messages: ticketing, projects: list.length },
+    };
+  }
+
+  app.get(
+    '/v1/org/billing',
+    { schema: { summary: 'Plan, rate limits and this period’s billed usage', tags, response: { 200: BillingOut } } },
+    async (request) => billing(request.team!.organization),
+  );
+
+  app.patch(
+    '/v1/org/billing',
+    {
+      config: { role: 'owner' },
+      schema: {
+        summary: 'Change the plan or the enterprise rate limits',
+        description: 'Self-hosted: the owner records the plan (and, for enterprise, the agreed limits). Applies to the next API request.',
+        tags,
+        body: BillingPatchBody,
+        response: { 200: BillingOut },
+      },
+    },
+    async (request) => {
+      const body = request.body as Pick<Organization, 'plan' | 'rate_limits'>;
+      const updated = await org.updateOrganization(request.team!.organization.id, {
+        ...(body.plan ? { plan: body.plan } : {}),
+        ...(body.rate_limits ? { rate_limits: body.rate_limits } : {}),
+      });
+      if (!updated) throw notFound('organization');
+      return billing(updated);
+    },
+  );
+
+  app.get(
+    '/v1/org/projects',
+    { schema: { summary: 'Projects of the organization', tags, response: { 200: Type.Object({ data: Type.Array(ProjectOut) }) } } },
+    async (request) => ({ data: await projects.listProjects(request.team!.organization.id) }),
+  );
+
+  teamRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
+};

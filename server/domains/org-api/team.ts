@@ -1,0 +1,97 @@
+// Team management (spec 2.1): list, invite, change role, remove. Decisions:
+// - Self-hosted Parley sends no e-mail, so an invite creates the member at once with the given
+//   password or a generated temporary one, shown once in the response for the admin to hand over.
+// - Admins manage members and admins; only an owner grants, changes or removes the owner role.
+// - The last owner can be neither demoted nor removed. Role changes and removals end the member's
+//   sessions (a removed member is signed out at once; roles are re-read on every request anyway).
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { InviteMemberBody, InvitedMemberOut, MemberParams, PatchMemberBody, PublicMemberSchema } from '../../../shared/schemas/api.js';
+import type { Member, MemberRole } from '../../../shared/schemas/entities.js';
+import { AppError, conflict, notFound } from '../../errors.js';
+import { publicMember } from '../org/service.js';
+import { randomToken } from '../../lib/ids.js';
+import { hasRole } from '../../http/auth/session.js';
+
+const tags = ['team'];
+
+export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const members = ctx.store.collection('members');
+  const { org, sessions } = ctx.services;
+
+  async function target(orgId: string, id: string): Promise<Member> {
+    const m = await members.get(orgId, id);
+    if (!m) throw notFound('member');
+    return m;
+  }
+
+  function mayManage(actor: Member, subject: Pick<Member, 'role'>, newRole?: MemberRole) {
+    if ((subject.role === 'owner' || newRole === 'owner') && !hasRole(actor, 'owner')) {
+      throw new AppError('forbidden', 'Only an owner can grant, change or remove the owner role', { required_role: 'owner' });
+    }
+  }
+
+  async function assertNotLastOwner(orgId: string, subject: Member) {
+    if (subject.role !== 'owner') return;
+    const owners = (await members.list(orgId)).filter((m) => m.role === 'owner');
+    if (owners.length <= 1) throw conflict('The organization needs at least one owner');
+  }
+
+  app.get(
+    '/v1/org/members',
+    { schema: { summary: 'Team members', tags, response: { 200: Type.Object({ data: Type.Array(PublicMemberSchema) }) } } },
+    async (request) => ({ data: (await members.list(request.team!.organization.id)).map(publicMember) }),
+  );
+
+  app.post(
+    '/v1/org/members',
+    { config: { role: 'admin' }, schema: { summary: 'Invite a team member', tags, body: InviteMemberBody, response: { 201: InvitedMemberOut } } },
+    async (request, reply) => {
+      const body = request.body as { email: string; name?: string; role?: MemberRole; password?: string };
+      const role = body.role ?? 'member';
+      mayManage(request.team!.member, { role }, role);
+      const temporary = body.password ? null : randomToken(12);
+      const member = await org.createMember({
+        organizationId: request.team!.organization.id,
+        email: body.email,
+        name: body.name,
+        role,
+        password: body.password ?? temporary!,
+      });
+      reply.code(201);
+      return { member: publicMember(member), temporary_password: temporary };
+    },
+  );
+
+  app.patch(
+    '/v1/org/members/:member_id',
+    { config: { role: 'admin' }, schema: { summary: 'Change a member’s role', tags, params: MemberParams, body: PatchMemberBody, response: { 200: PublicMemberSchema } } },
+    async (request) => {
+      const orgId = request.team!.organization.id;
+      const { member_id } = request.params as { member_id: string };
+      const { role } = request.body as { role: MemberRole };
+      const subject = await target(orgId, member_id);
+      mayManage(request.team!.member, subject, role);
+      if (role !== 'owner') await assertNotLastOwner(orgId, subject);
+      const updated = await members.update(orgId, member_id, (m) => ({ ...m, role }));
+      if (!updated) throw notFound('member');
+      return publicMember(updated);
+    },
+  );
+
+  app.delete(
+    '/v1/org/members/:member_id',
+    { config: { role: 'admin' }, schema: { summary: 'Remove a member (signed out at once)', tags, params: MemberParams, response: { 204: { type: 'null' } } } },
+    async (request, reply) => {
+      const orgId = request.team!.organization.id;
+      const { member_id } = request.params as { member_id: string };
+      const subject = await target(orgId, member_id);
+      mayManage(request.team!.member, subject);
+      await assertNotLastOwner(orgId, subject);
+      await members.delete(orgId, member_id);
+      await sessions.destroyForMember(orgId, member_id);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,135 @@
+// /v1/projects/{project_id}/users (spec 2.4, 4): list, get, create, patch. Permissions: reads need
+// userpool:read; create and patch need userpool:update (spec 5.5 has no userpool:write; update implies
+// read, spec 5.4). Users are identified by email, phone or external id, so a create must name at least
+// one, and an identity another user of the project holds is a 409 naming that user.
+import type { RouteModule } from '../../routes.js';
+import { requireApiKey } from '../../http/auth/api-key.js';
+import {
+  CreateUserBody,
+  PatchUserBody,
+  ProjectParams,
+  UserList,
+  UserListQuery,
+  UserOut,
+  UserParams,
+} from '../../../shared/schemas/api.js';
+import type { User } from '../../../shared/schemas/entities.js';
+import { AppError, invalid, notFound } from '../../errors.js';
+import type { UserService } from '../users/service.js';
+import { paginate } from '../conversations-api/paginate.js';
+
+const tags = ['users'];
+export const READ = ['userpool:read'] as const;
+export const UPDATE = ['userpool:read', 'userpool:update'] as const;
+const IDENTITIES = ['email', 'phone', 'external_id'] as const;
+
+async function holderOf(users: UserService, projectId: string, input: Partial<Record<(typeof IDENTITIES)[number], string | null>>, self?: string) {
+  for (const field of IDENTITIES) {
+    const value = input[field];
+    if (!value) continue;
+    const other = await users.findByIdentity(projectId, field, value);
+    if (other && other.id !== self) {
+      return new AppError('conflict', `Another user of this project has this ${field}`, { field, user_id: other.id });
+    }
+  }
+  return undefined;
+}
+
+export const userApiRoutes: RouteModule = (app, ctx) => {
+  const users = ctx.services.users;
+  const base = '/v1/projects/:project_id/users';
+
+  app.get(
+    base,
+    {
+      preHandler: requireApiKey(ctx, READ),
+      schema: {
+        summary: 'List users',
+        description: 'Newest first; filter by an exact email, phone or external_id.',
+        tags,
+        params: ProjectParams,
+        querystring: UserListQuery,
+        response: { 200: UserList },
+      },
+    },
+    async (request) => {
+      const { project_id } = request.params as { project_id: string };
+      const q = request.query as UserListQuery;
+      let all: User[];
+      const field = IDENTITIES.find((f) => q[f] !== undefined);
+      if (field) {
+        const one = await users.findByIdentity(project_id, field, q[field]!);
+        // Several identity filters must all match the one user found by the first.
+        all = (one ? [one] : []).filter((u) => IDENTITIES.every((f) => q[f] === undefined || (u[f] !== null && sameIdentity(f, u[f]!, q[f]!))));
+      } else {
+        all = await users.list(project_id);
+      }
+      return paginate(all, q);
+    },
+  );
+
+  app.post(
+    base,
+    {
+      preHandler: requireApiKey(ctx, UPDATE),
+      schema: { summary: 'Create a user', tags, params: ProjectParams, body: CreateUserBody, response: { 201: UserOut } },
+    },
+    async (request, reply) => {
+      const { project_id } = request.params as { project_id: string };
+      const body = request.body as CreateUserBody;
+      if (!IDENTITIES.some((f) => typeof body[f] === 'string' && body[f]!.trim() !== '')) {
+        throw invalid('A user is identified by email, phone or external_id: send at least one', [
+          { path: 'body', message: 'needs email, phone or external_id' },
+        ]);
+      }
+      const taken = await holderOf(users, project_id, body);
+      if (taken) throw taken;
+      const user = await users.create(project_id, body);
+      reply.code(201).header('Location', `/v1/projects/${project_id}/users/${user.id}`);
+      return user;
+    },
+  );
+
+  app.get(
+    `${base}/:user_id`,
+    {
+      preHandler: requireApiKey(ctx, READ),
+      schema: { summary: 'Get a user', tags, params: UserParams, response: { 200: UserOut } },
+    },
+    async (request) => {
+      const { project_id, user_id } = request.params as { project_id: string; user_id: string };
+      const user = await users.get(project_id, user_id);
+      if (!user) throw notFound('user');
+      return user;
+    },
+  );
+
+  app.patch(
+    `${base}/:user_id`,
+    {
+      preHandler: requireApiKey(ctx, UPDATE),
+      schema: {
+        summary: 'Update a user',
+        description: 'All fields optional; `external_attributes` are merged key by key into the stored ones (spec 4).',
+        tags,
+        params: UserParams,
+        body: PatchUserBody,
+        response: { 200: UserOut },
+      },
+    },
+    async (request) => {
+      const { project_id, user_id } = request.params as { project_id: string; user_id: string };
+      const body = (request.body ?? {}) as PatchUserBody;
+      if (!(await users.get(project_id, user_id))) throw notFound('user');
+      const taken = await holderOf(users, project_id, body, user_id);
+      if (taken) throw taken;
+      return users.patch(project_id, user_id, body);
+    },
+  );
+};
+
+function sameIdentity(field: (typeof IDENTITIES)[number], stored: string, asked: string): boolean {
+  if (field === 'email') return stored === asked.trim().toLowerCase();
+  if (field === 'phone') return stored === asked.replace(/[\s().-]/g, '');
+  return stored === asked.trim();
+}

@@ -1,0 +1,91 @@
+// One widget WebSocket: its visitor state after session.hello, its conversation subscriptions and a
+// send that never throws (a closed socket simply drops frames; the client resumes by last_seq).
+import type { WebSocket } from 'ws';
+import type { Channel } from '../../../shared/schemas/entities.js';
+import type { ServerFrame } from '../../../shared/protocol.js';
+import type { ConversationEvent } from '../conversations/events.js';
+import type { PageContext } from './visitors.js';
+
+export interface VisitorState {
+  channel: Channel;
+  projectId: string;
+  frameId: string;
+  deviceId: string;
+  /** Known once the visitor has interacted (spec 5.1) or came back with valid tokens. */
+  userId: string | null;
+  sessionId: string | null;
+  locales: string[];
+  page: PageContext | null;
+}
+
+/** Conversation events as the visitor sees them: internal comments never leave the server (spec 2.6). */
+export function toServerFrame(event: ConversationEvent): ServerFrame | null {
+  switch (event.type) {
+    case 'message.created':
+      if (event.message.type === 'comment') return null;
+      return { type: 'message.created', conversation_id: event.conversation_id, seq: event.seq, message: event.message };
+    case 'message.delta':
+      return { type: 'message.delta', conversation_id: event.conversation_id, stream_id: event.stream_id, delta: event.delta };
+    case 'typing':
+      return { type: 'typing', conversation_id: event.conversation_id, role: event.role, typing: event.typing };
+    case 'conversation.updated':
+      return { type: 'conversation.updated', conversation: event.conversation };
+  }
+}
+
+export class Connection {
+  visitor: VisitorState | null = null;
+  closed = false;
+  private subscriptions = new Map<string, () => void>();
+
+  constructor(
+    readonly id: string,
+    private readonly socket: WebSocket,
+    readonly ip: string,
+    readonly origin: string | undefined,
+    /** The origin this request was addressed to (same-origin pages of this server). */
+    readonly selfOrigin: string | null,
+  ) {}
+
+  send(frame: ServerFrame): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.send(JSON.stringify(frame));
+  }
+
+  error(error: string, message: string, extras: { retry_after?: number; client_id?: string } = {}): void {
+    this.send({ type: 'error', error, message, ...extras });
+  }
+
+  /** Application close codes 4000-4999: 4003 origin refused, 4004 unknown frame id, 4008 too many connections. */
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.socket.close(code, reason.slice(0, 120));
+  }
+
+  isSubscribed(conversationId: string) {
+    return this.subscriptions.has(conversationId);
+  }
+
+  subscribe(conversationId: string, subscribe: (listener: (event: ConversationEvent) => void) => () => void): void {
+    if (this.subscriptions.has(conversationId)) return;
+    this.subscriptions.set(
+      conversationId,
+      subscribe((event) => {
+        const frame = toServerFrame(event);
+        if (frame) this.send(frame);
+      }),
+    );
+  }
+
+  /** Drops every conversation subscription (identity switch and logout, issue 5). */
+  unsubscribeAll(): void {
+    for (const unsubscribe of this.subscriptions.values()) unsubscribe();
+    this.subscriptions.clear();
+  }
+
+  dispose(): void {
+    this.closed = true;
+    for (const unsubscribe of this.subscriptions.values()) unsubscribe();
+    this.subscriptions.clear();
+  }
+}

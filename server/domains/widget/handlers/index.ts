@@ -1,0 +1,24 @@
+// The dispatch table: one handler per client frame type (issue 4). A frame type without a handler
+// answers `not_configured`. Verified identity (identity.identify / identity.logout) belongs to
+// issue 5, which adds handlers/identity.ts and registers it here with one line.
+import type { FrameHandlers } from '../gateway.js';
+import { hello } from './hello.js';
+import { send } from './send.js';
+import { typing } from './typing.js';
+import { rate } from './rate.js';
+import { handoff } from './handoff.js';
+import { page } from './page.js';
+import { ping } from './ping.js';
+import { identify, logout } from './identity.js';
+
+export const FRAME_HANDLERS: FrameHandlers = {
+  'session.hello': hello,
+  'message.send': send,
+  typing,
+  'conversation.rate': rate,
+  'handoff.respond': handoff,
+  'page.update': page,
+  ping,
+  'identity.identify': identify,
+  'identity.logout': logout,
+};

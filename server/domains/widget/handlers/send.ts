@@ -1,0 +1,106 @@
+// message.send (DESIGN.md section 5, spec 5.1). The first message of a visitor creates an anonymous
+// user, a session and a conversation (channel_type website_widget); the user and session tokens are
+// issued then (session.tokens). `message.ack` is sent only after the durable write. A repeated
+// client_id acks the stored message instead of adding one — also for a first message whose ack was
+// lost before the visitor got a session token: the device remembers which conversation it created.
+import type { FrameHandler, Gateway } from '../gateway.js';
+import type { Connection } from '../connection.js';
+import type { SendFrame } from '../../../../shared/protocol.js';
+import type { ConversationRecord, Message } from '../../../../shared/schemas/entities.js';
+import { AppError } from '../../../errors.js';
+import { newId } from '../../../lib/ids.js';
+import { summary } from '../../conversations/service.js';
+import { assertVerifiedIfRequired } from './identity.js';
+import { createSession, getDevice, getSession, linkConversation, rememberFirstSend, updateDevice, updateSession } from '../visitors.js';
+
+function limitMessages(frame: SendFrame, conn: Connection, gw: Gateway) {
+  const v = gw.requireVisitor(conn);
+  gw.limit(`msg:device:${v.projectId}:${v.deviceId}`, gw.limits.messages_per_minute_per_device, frame.client_id);
+  gw.limit(`msg:ip:${conn.ip}`, gw.limits.messages_per_minute_per_ip, frame.client_id);
+}
+
+function ack(conn: Connection, clientId: string, message: Message, record: ConversationRecord) {
+  conn.send({ type: 'message.ack', client_id: clientId, message, conversation: summary(record) });
+}
+
+/** A first message sent again (lost ack): the conversation it created, if this device created one. */
+async function replayFirstSend(frame: SendFrame, conn: Connection, gw: Gateway): Promise<boolean> {
+  const v = gw.requireVisitor(conn);
+  const device = await getDevice(gw.ctx, v.projectId, v.deviceId);
+  const earlier = device?.first_sends.find((s) => s.client_id === frame.client_id);
+  if (!earlier) return false;
+  const session = await getSession(gw.ctx, v.projectId, earlier.session_id);
+  const record = await gw.ctx.services.conversations.get(v.projectId, earlier.conversation_id);
+  const message = record?.messages.find((m) => m.client_id === frame.client_id);
+  if (!session || session.revoked_at || !record || !message) return false;
+  // The device proved it sent this message: give it back the session that owns the conversation.
+  v.sessionId = session.id;
+  v.userId = session.user_id;
+  await gw.issueTokens(conn);
+  gw.subscribe(conn, record.id);
+  ack(conn, frame.client_id, message, record);
+  return true;
+}
+
+async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway) {
+  const { ctx } = gw;
+  const v = gw.requireVisitor(conn);
+  if (await replayFirstSend(frame, conn, gw)) return;
+  // The user, the session and the conversation do not depend on each other's writes (ids are made
+  // here), so they are written in parallel; then the documents that link them.
+  const userId = v.userId ?? newId();
+  const sessionId = v.sessionId ?? newId();
+  const [record] = await Promise.all([
+    ctx.services.conversations.create({
+      projectId: v.projectId,
+      userId,
+      channelId: v.channel.id,
+      channelType: 'website_widget',
+      firstMessage: { role: 'user', content: frame.content, client_id: frame.client_id },
+    }),
+    v.userId ? null : ctx.services.users.create(v.projectId, { locales: v.locales }, userId),
+    v.sessionId ? null : createSession(ctx, v.projectId, { id: sessionId, frame_id: v.frameId, device_id: v.deviceId, user_id: userId, page: v.page }),
+  ]);
+  v.userId = userId;
+  v.sessionId = sessionId;
+  // Independent documents: written in parallel, all durable before the ack.
+  await Promise.all([
+    updateSession(ctx, v.projectId, sessionId, (doc) => ({ ...doc, conversation_ids: [...doc.conversation_ids, record.id] })),
+    linkConversation(ctx, v.projectId, { id: record.id, session_id: sessionId, device_id: v.deviceId, frame_id: v.frameId }),
+    updateDevice(ctx, v.projectId, v.frameId, v.deviceId, (doc) => ({
+      ...rememberFirstSend(doc, { client_id: frame.client_id, conversation_id: record.id, session_id: sessionId }),
+      ...(v.page ? { page: v.page } : {}),
+      locales: v.locales.length ? v.locales : doc.locales,
+    })),
+  ]);
+  // Everything above is durable now: tokens first, so the widget has its cookies when the ack lands.
+  await gw.issueTokens(conn);
+  gw.subscribe(conn, record.id);
+  ack(conn, frame.client_id, record.messages[0], record);
+  gw.reply(conn, v.projectId, record.id);
+}
+
+export const send: FrameHandler<'message.send'> = async (frame, conn, gw) => {
+  const v = gw.requireVisitor(conn);
+  limitMessages(frame, conn, gw);
+  await assertVerifiedIfRequired(gw, v, frame.client_id);
+  if (!frame.content.trim()) {
+    throw new AppError('invalid_frame', 'Invalid message.send frame: content must not be blank', { client_id: frame.client_id });
+  }
+  if (!frame.conversation_id) {
+    return gw.exclusive(`first:${v.projectId}:${v.deviceId}`, () => startConversation(frame, conn, gw));
+  }
+  const record = await gw.requireConversation(conn, frame.conversation_id, frame.client_id);
+  let result;
+  try {
+    result = await gw.ctx.services.conversations.append(v.projectId, record.id, { role: 'user', content: frame.content, client_id: frame.client_id });
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.code, err.message, { ...err.extras, client_id: frame.client_id }, err.status);
+    throw err;
+  }
+  const fresh = (await gw.ctx.services.conversations.get(v.projectId, record.id)) ?? record;
+  await gw.issueTokens(conn);
+  gw.subscribe(conn, record.id);
+  ack(conn, frame.client_id, result.message, fresh);
+  if (!result.duplicate) gw.reply(conn, v.projectId, record.id);
+};

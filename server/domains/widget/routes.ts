@@ -1,0 +1,20 @@
+// Everything the widget needs from the server (issue 4): the realtime gateway, asset hosting under
+// CDN_URL/widget, the iframe page CHAT_URL/frame/{frame_id}, the CSP and embed helpers and the
+// example pages.
+import type { RouteModule } from '../../routes.js';
+import { widgetSocketRoutes } from './ws-routes.js';
+import { DEFAULT_WIDGET_DIR, widgetBuildSource } from './build.js';
+import { widgetHostingRoutes } from './hosting-routes.js';
+import { framePageRoutes } from './frame-page.js';
+import { widgetApiRoutes } from './api-routes.js';
+import { examplesRoutes } from './examples-routes.js';
+import './demo.js';
+
+export const widgetRoutes: RouteModule = async (app, ctx) => {
+  const build = widgetBuildSource(ctx.config.widgetDir ?? DEFAULT_WIDGET_DIR);
+  await widgetSocketRoutes(app, ctx);
+  widgetHostingRoutes(app, build);
+  framePageRoutes(app, ctx, build);
+  widgetApiRoutes(app, ctx, build);
+  examplesRoutes(app, ctx, build);
+};

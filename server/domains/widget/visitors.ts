@@ -1,0 +1,131 @@
+// Widget visitor records in the `devices` collection (scope: project id), two kinds of document:
+//  - device: the browser behind a device token; keeps the latest page context (for audiences) and the
+//    client_ids of recent first messages, so a first message re-sent after a lost ack (before the
+//    visitor had a session token) maps back to the conversation it created instead of a second one;
+//  - session: what a session token grants (spec 5.1): the conversations it started.
+//  - conversation link (id = conversation id): which session and device started a widget conversation,
+//    so the agent runtime can read the visitor's page context for audiences (visitorPageFor).
+// Device documents are created lazily (first page.update or message), so a page view writes nothing.
+import type { AppContext } from '../../context.js';
+import { now } from '../../lib/ids.js';
+
+export interface PageContext {
+  url: string;
+  title?: string;
+  at: string;
+}
+
+export interface FirstSend {
+  client_id: string;
+  conversation_id: string;
+  session_id: string;
+}
+
+export interface DeviceDoc {
+  id: string;
+  kind: 'device';
+  frame_id: string;
+  page: PageContext | null;
+  locales: string[];
+  first_sends: FirstSend[];
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface SessionDoc {
+  id: string;
+  kind: 'session';
+  frame_id: string;
+  device_id: string;
+  user_id: string;
+  conversation_ids: string[];
+  page: PageContext | null;
+  created_at: string;
+  last_seen_at: string;
+  /** Set by a logout (issue 5); a revoked session's token no longer grants anything. */
+  revoked_at: string | null;
+}
+
+const KEEP_FIRST_SENDS = 50;
+
+const devices = (ctx: AppContext) => ctx.store.collection('devices');
+
+export async function getSession(ctx: AppContext, projectId: string, sessionId: string): Promise<SessionDoc | undefined> {
+  const doc = await devices(ctx).get(projectId, sessionId);
+  return doc && doc.kind === 'session' ? (doc as SessionDoc) : undefined;
+}
+
+export async function getDevice(ctx: AppContext, projectId: string, deviceId: string): Promise<DeviceDoc | undefined> {
+  const doc = await devices(ctx).get(projectId, deviceId);
+  return doc && doc.kind === 'device' ? (doc as DeviceDoc) : undefined;
+}
+
+/** Updates a device document, creating it first when the device has none yet. */
+export async function updateDevice(
+  ctx: AppContext,
+  projectId: string,
+  frameId: string,
+  deviceId: string,
+  fn: (doc: DeviceDoc) => DeviceDoc,
+): Promise<DeviceDoc> {
+  const col = devices(ctx);
+  const updated = await col.update(projectId, deviceId, (doc) => fn(doc as DeviceDoc));
+  if (updated) return updated as DeviceDoc;
+  const t = now();
+  const fresh: DeviceDoc = { id: deviceId, kind: 'device', frame_id: frameId, page: null, locales: [], first_sends: [], created_at: t, last_seen_at: t };
+  return (await col.put(projectId, fn(fresh))) as DeviceDoc;
+}
+
+export async function createSession(
+  ctx: AppContext,
+  projectId: string,
+  input: { id: string; frame_id: string; device_id: string; user_id: string; page: PageContext | null },
+): Promise<SessionDoc> {
+  const t = now();
+  const doc: SessionDoc = { ...input, kind: 'session', conversation_ids: [], created_at: t, last_seen_at: t, revoked_at: null };
+  return (await devices(ctx).put(projectId, doc)) as SessionDoc;
+}
+
+export async function updateSession(
+  ctx: AppContext,
+  projectId: string,
+  sessionId: string,
+  fn: (doc: SessionDoc) => SessionDoc,
+): Promise<SessionDoc | undefined> {
+  return (await devices(ctx).update(projectId, sessionId, (doc) => (doc.kind === 'session' ? fn(doc as SessionDoc) : undefined))) as
+    | SessionDoc
+    | undefined;
+}
+
+export const rememberFirstSend = (doc: DeviceDoc, send: FirstSend): DeviceDoc => ({
+  ...doc,
+  first_sends: [...doc.first_sends.filter((s) => s.client_id !== send.client_id), send].slice(-KEEP_FIRST_SENDS),
+  last_seen_at: now(),
+});
+
+export const pageContext = (page: { url: string; title?: string }): PageContext => ({
+  url: page.url,
+  ...(page.title !== undefined ? { title: page.title } : {}),
+  at: now(),
+});
+
+export interface ConversationLinkDoc {
+  id: string;
+  kind: 'conversation';
+  session_id: string;
+  device_id: string;
+  frame_id: string;
+}
+
+export async function linkConversation(ctx: AppContext, projectId: string, link: Omit<ConversationLinkDoc, 'kind'>): Promise<void> {
+  await devices(ctx).put(projectId, { ...link, kind: 'conversation' });
+}
+
+/** The page the visitor of a widget conversation is on (latest page.update), for audiences (spec 2.8). */
+export async function visitorPageFor(ctx: AppContext, projectId: string, conversationId: string): Promise<PageContext | null> {
+  const link = await devices(ctx).get(projectId, conversationId);
+  if (!link || link.kind !== 'conversation') return null;
+  const session = await getSession(ctx, projectId, link.session_id);
+  if (session?.page) return session.page;
+  return (await getDevice(ctx, projectId, link.device_id))?.page ?? null;
+}

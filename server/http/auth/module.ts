@@ -1,0 +1,22 @@
+// Wires the /v1 access layer before any route module registers routes (it is first in ROUTE_MODULES,
+// so its onRoute hooks see every later route): cookies, the JSON body rules, the project guard
+// (API keys, rate limits, permissions), the org session guard and Idempotency-Key replays.
+import cookie from '@fastify/cookie';
+import type { RouteModule } from '../../routes.js';
+import { createMemoryRateLimiter } from '../rate-limit/memory.js';
+import { registerIdempotency } from '../idempotency.js';
+import { registerJsonBody } from './body.js';
+import { registerProjectGuard } from './project-guard.js';
+import { registerSessionGuard } from './session.js';
+import { registerClientErrors } from './client-error.js';
+
+export const accessModule: RouteModule = async (app, ctx) => {
+  // Another module may have registered the plugin already; registering twice would throw.
+  if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
+  registerJsonBody(app);
+  const limiter = createMemoryRateLimiter();
+  registerProjectGuard(app, ctx, limiter);
+  registerClientErrors(app, limiter);
+  registerSessionGuard(app, ctx);
+  registerIdempotency(app, ctx);
+};

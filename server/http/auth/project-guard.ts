@@ -1,0 +1,120 @@
+// Guards every project route `/v1/projects/…` (spec 5, 8): API-key authentication, the rate limit,
+// the project scope and the route's permissions, in an onRequest hook so it runs before body parsing
+// and validation (a caller without a valid key gets 401, never a 400 that describes the schema).
+// Routes are found with an onRoute hook, so routes other modules add later are guarded and listed
+// (the table-driven auth test and the OpenAPI document read the same list).
+//
+// Rate limits count per project (all keys of a project share its organization's plan budget, so
+// minting more keys never multiplies the limit). Requests that fail authentication count per client
+// address at the Standard figures, so a stranger can neither drain a project's budget nor probe keys
+// without limit. X-RateLimit-* headers go on every response under /v1/projects/, errors included.
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { Permission } from '../../../shared/permissions.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import type { RateLimiter, RateLimits } from '../rate-limit/types.js';
+import { ANONYMOUS_LIMITS, limitsFor } from '../rate-limit/plans.js';
+import { authenticateApiKey, authorizeApiKey, declaredPermissions, projectIdOf } from './api-key.js';
+import { projectErrorResponses } from './openapi-errors.js';
+
+export const PROJECT_PREFIX = '/v1/projects/';
+
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  permissions: Permission[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route under /v1/projects/ with the permissions it requires (filled by onRoute). */
+    projectRoutes: GuardedRoute[];
+    rateLimiter: RateLimiter;
+  }
+  interface FastifyContextConfig {
+    /** Permissions a project route requires, as an alternative to `preHandler: requireApiKey(…)`. */
+    permissions?: Permission[];
+  }
+}
+
+const HOOK_NAMES = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
+
+function hooksOf(route: RouteOptions, name: (typeof HOOK_NAMES)[number]): unknown[] {
+  const value = (route as unknown as Record<string, unknown>)[name];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function permissionsOfRoute(route: RouteOptions): Permission[] {
+  const found = new Set<Permission>(route.config?.permissions ?? []);
+  for (const name of HOOK_NAMES) for (const fn of hooksOf(route, name)) for (const p of declaredPermissions(fn) ?? []) found.add(p);
+  return [...found];
+}
+
+export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limiter: RateLimiter): void {
+  app.decorate('projectRoutes', [] as GuardedRoute[]);
+  app.decorate('rateLimiter', limiter);
+
+  async function projectLimits(projectId: string): Promise<RateLimits> {
+    const project = await ctx.services.projects.getProject(projectId);
+    const org = project ? await ctx.services.org.getOrganization(project.organization_id) : undefined;
+    return limitsFor(org);
+  }
+
+  async function count(reply: FastifyReply, bucket: string, limits: RateLimits) {
+    const d = await limiter.hit(bucket, limits);
+    reply.header('X-RateLimit-Limit', String(d.limit));
+    reply.header('X-RateLimit-Remaining', String(d.remaining));
+    reply.header('X-RateLimit-Reset', String(d.reset));
+    if (!d.allowed) {
+      reply.header('Retry-After', String(d.retryAfter));
+      const which = d.exceeded === 'day' ? 'daily' : 'per-minute';
+      throw new AppError('rate_limit_exceeded', `Rate limit exceeded (${which} limit): retry in ${d.retryAfter} seconds`, {
+        retry_after: d.retryAfter,
+      });
+    }
+  }
+
+  async function guard(request: FastifyRequest, reply: FastifyReply, required: readonly Permission[]) {
+    let key;
+    try {
+      key = await authenticateApiKey(ctx, request, reply);
+    } catch (err) {
+      await count(reply, `addr:${request.ip}`, ANONYMOUS_LIMITS); // a 429 here replaces the 401
+      throw err;
+    }
+    await count(reply, `project:${key.project_id}`, await projectLimits(key.project_id));
+    authorizeApiKey(key, projectIdOf(request), required);
+    request.apiKey = key;
+    request.apiKeyChecked = true;
+    ctx.services.apiKeys.touch(key);
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(PROJECT_PREFIX)) return;
+    const permissions = permissionsOfRoute(route);
+    const hook: onRequestAsyncHookHandler = (request, reply) => guard(request, reply, permissions);
+    route.onRequest = [hook, ...(hooksOf(route, 'onRequest') as onRequestAsyncHookHandler[])];
+    if (route.method === 'HEAD') return;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      app.projectRoutes.push({ method, url: route.url, permissions });
+    }
+    if (route.schema?.hide) return;
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    const listed = permissions.map((p) => `\`${p}\``).join(', ') || 'any permission';
+    route.schema = {
+      ...schema,
+      security: [{ apiKey: [] }],
+      'x-required-permissions': permissions,
+      description: [schema.description, `Requires an API key of this project with: ${listed}. Rate limited per project (X-RateLimit-* headers on every response).`]
+        .filter((s) => typeof s === 'string' && s !== '' && !s.startsWith('Requires an API key with:'))
+        .join('\n\n'),
+      response: { ...projectErrorResponses(route.method), ...((schema.response as object) ?? {}) },
+    } as RouteOptions['schema'];
+  });
+
+  // Unknown paths under /v1/projects/ still authenticate and count, so every project response carries
+  // the rate-limit headers and an unauthenticated caller cannot map the routes.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && request.url.startsWith(PROJECT_PREFIX)) await guard(request, reply, []);
+  });
+}

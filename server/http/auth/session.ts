@@ -1,0 +1,105 @@
+// Team-member session guard for the organization API `/v1/org/…` (spec 2.1, 5.6; DESIGN.md section 3).
+// Every route under /v1/org/ needs a session unless its config says `public: true` (login). API keys
+// are refused there with 403 session_required: keys hold project-level permissions only.
+// CSRF: state-changing methods must carry the session's token in X-CSRF-Token (the cookie alone,
+// which a browser attaches to cross-site requests, is never enough). Roles are re-read from the stored
+// member on every request, so a demotion or removal applies at once.
+//
+// Roles (decision, documented in server/http/auth/README.md):
+//   owner  – everything, including plan/billing changes and granting or revoking the owner role;
+//   admin  – API keys (create, reveal, edit, delete), inviting and removing non-owner members,
+//            organization settings;
+//   member – read-only: organization, team list, projects, API-key masks, billing and usage.
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Member, MemberRole, Organization } from '../../../shared/schemas/entities.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { SESSION_COOKIE, safeEqual, type Session } from '../../domains/session/service.js';
+import { sessionErrorResponses } from './openapi-errors.js';
+
+export const ORG_PREFIX = '/v1/org';
+const RANK: Record<MemberRole, number> = { member: 0, admin: 1, owner: 2 };
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface SessionContext {
+  session: Session;
+  member: Member;
+  organization: Organization;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    team?: SessionContext;
+  }
+  interface FastifyContextConfig {
+    /** An /v1/org route reachable without a session (login). */
+    public?: boolean;
+    /** Lowest team role allowed on this org route (default: member). */
+    role?: MemberRole;
+  }
+}
+
+export const hasRole = (member: Pick<Member, 'role'>, role: MemberRole) => RANK[member.role] >= RANK[role];
+
+export async function authenticateSession(ctx: AppContext, request: FastifyRequest): Promise<SessionContext> {
+  if (request.headers.authorization !== undefined) {
+    throw new AppError(
+      'session_required',
+      'Organization routes need a signed-in team member; API keys work only on /v1/projects/{project_id}/… (spec 5.6)',
+    );
+  }
+  const session = await ctx.services.sessions.lookup(request.cookies?.[SESSION_COOKIE]);
+  if (!session) throw new AppError('unauthorized', 'Sign in first: no valid session (POST /v1/org/login)');
+  const members = await ctx.services.org.listMembers(session.organization_id);
+  const member = members.find((m) => m.id === session.member_id);
+  const organization = await ctx.services.org.getOrganization(session.organization_id);
+  if (!member || !organization) {
+    await ctx.services.sessions.destroy(session);
+    throw new AppError('unauthorized', 'This session is no longer valid; sign in again');
+  }
+  return { session, member, organization };
+}
+
+export function checkCsrf(request: FastifyRequest, session: Session): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const sent = request.headers['x-csrf-token'];
+  if (typeof sent !== 'string' || !safeEqual(sent, session.csrf_token)) {
+    throw new AppError('csrf_failed', 'Missing or wrong X-CSRF-Token header (the token comes with login and GET /v1/org/me)');
+  }
+}
+
+/** onRequest/preHandler for any route that needs a team member (usable outside /v1/org/ too). */
+export function requireSession(ctx: AppContext, role: MemberRole = 'member') {
+  return async function sessionHook(request: FastifyRequest, _reply: FastifyReply) {
+    if (!request.team) {
+      const team = await authenticateSession(ctx, request);
+      checkCsrf(request, team.session);
+      request.team = team;
+    }
+    if (!hasRole(request.team.member, role)) {
+      throw new AppError('forbidden', `This needs the ${role} role; you are ${request.team.member.role}`, { required_role: role });
+    }
+  };
+}
+
+export function registerSessionGuard(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRoute', (route) => {
+    if (route.url !== ORG_PREFIX && !route.url.startsWith(`${ORG_PREFIX}/`)) return;
+    if (route.config?.public) return;
+    const hook = requireSession(ctx, route.config?.role ?? 'member') as onRequestAsyncHookHandler;
+    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [hook, ...existing];
+    if (route.method === 'HEAD' || route.schema?.hide) return;
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    const role = route.config?.role ?? 'member';
+    route.schema = {
+      ...schema,
+      security: [{ session: [] }],
+      'x-required-role': role,
+      description: [schema.description, `Team-member session (cookie) with role ${role} or higher; state-changing calls need X-CSRF-Token. API keys get 403 session_required.`]
+        .filter(Boolean)
+        .join('\n\n'),
+      response: { ...sessionErrorResponses(route.method), ...((schema.response as object) ?? {}) },
+    } as typeof route.schema;
+  });
+}

@@ -1,0 +1,93 @@
+// Idempotency-Key on POST (DESIGN.md section 2): the first result of a key is stored (store
+// collection `idempotency`, scoped by project or organization) and a retry with the same key replays
+// it byte for byte with `Idempotent-Replayed: true`. Keys are per principal (API key or team member),
+// method and path; the same key with a different body is a 409 idempotency_conflict, and so is a
+// retry while the first request is still running. Only results that reached the handler are stored:
+// auth failures, validation errors and 5xx are not, so those can be retried with the same key.
+// Records live 24 hours. Streaming (SSE) generation is not replayable and ignores the header.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { AppError } from '../errors.js';
+import { now } from '../lib/ids.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** A pending record older than this belongs to a request that died; a retry may take it over. */
+const PENDING_TIMEOUT_MS = 60_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+interface Claim {
+  scope: string;
+  id: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: Claim;
+  }
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function principalOf(request: FastifyRequest): { scope: string; who: string } | undefined {
+  if (request.apiKey) return { scope: request.apiKey.project_id, who: `key:${request.apiKey.id}` };
+  if (request.team) return { scope: request.team.organization.id, who: `member:${request.team.member.id}` };
+  return undefined;
+}
+
+export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
+  const records = ctx.store.collection('idempotency');
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) return;
+    if (String(request.headers.accept ?? '').includes('text/event-stream')) return;
+    const principal = principalOf(request);
+    if (!principal) return;
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+      throw new AppError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters', {
+        details: [{ path: 'headers.idempotency-key', message: 'must be 1-255 visible ASCII characters' }],
+      });
+    }
+    const id = sha256(`${principal.who}\n${request.method}\n${request.url}\n${header}`);
+    const fingerprint = sha256(JSON.stringify(request.body ?? null));
+    const existing = await records.get(principal.scope, id);
+    const fresh = existing && Date.now() - Date.parse(existing.created_at) < IDEMPOTENCY_TTL_MS;
+    if (existing && fresh) {
+      if (existing.fingerprint !== fingerprint) {
+        throw new AppError('idempotency_conflict', 'This Idempotency-Key was used with a different request body');
+      }
+      if (existing.state === 'done') {
+        reply
+          .code(existing.status)
+          .header('content-type', existing.content_type ?? 'application/json; charset=utf-8')
+          .header('Idempotent-Replayed', 'true');
+        return reply.send(existing.body);
+      }
+      if (Date.now() - Date.parse(existing.created_at) < PENDING_TIMEOUT_MS) {
+        throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly');
+      }
+    }
+    await records.put(principal.scope, { id, state: 'pending', fingerprint, created_at: now() });
+    request.idempotency = { scope: principal.scope, id };
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = undefined;
+    if (reply.statusCode >= 500 || (payload !== null && payload !== undefined && typeof payload !== 'string')) {
+      await records.delete(claim.scope, claim.id);
+      return payload;
+    }
+    await records.update(claim.scope, claim.id, (r) => ({
+      ...r,
+      state: 'done',
+      status: reply.statusCode,
+      content_type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      body: payload ?? '',
+    }));
+    return payload;
+  });
+}

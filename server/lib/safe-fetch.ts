@@ -1,0 +1,200 @@
+// Outbound HTTP for user-supplied URLs (crawler, robots.txt, sitemaps) with SSRF protection
+// (issue 6.1): a hostname is resolved and EVERY address it resolves to is checked before connecting;
+// the check runs inside the socket's DNS lookup, so the address checked is the address connected to
+// (no DNS-rebinding window); IP literals are checked directly; each redirect hop is checked again.
+// Private, loopback, link-local, CGNAT, multicast and reserved ranges are refused unless the policy
+// allows private fetches (config ALLOW_PRIVATE_FETCH, for tests and a local demo) or the host is
+// explicitly allow-listed (e.g. an intranet wiki).
+// Bounded: a timeout covering the whole exchange, a body size cap, at most N redirects.
+import http from 'node:http';
+import https from 'node:https';
+import dns from 'node:dns';
+import net from 'node:net';
+import zlib from 'node:zlib';
+import type { LookupFunction } from 'node:net';
+
+export interface FetchPolicy {
+  allowPrivate: boolean;
+  /** Hostnames or IP literals exempt from the private-address refusal. */
+  allowHosts?: readonly string[];
+}
+
+export interface SafeFetchOptions {
+  policy: FetchPolicy;
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface SafeResponse {
+  /** The final URL after redirects. */
+  url: string;
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export type FetchErrorCode = 'blocked_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'bad_url' | 'network' | 'aborted';
+
+export class FetchError extends Error {
+  constructor(
+    readonly code: FetchErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FetchError';
+  }
+}
+
+const blocked = new net.BlockList();
+for (const [net4, bits] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(net4, bits, 'ipv4');
+}
+for (const [net6, bits] of [
+  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
+] as const) {
+  blocked.addSubnet(net6, bits, 'ipv6');
+}
+
+/** Addresses embedding an IPv4 address (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96) are judged by it. */
+function embeddedV4(address: string): string | null {
+  const canonical = new URL(`http://[${address}]`).hostname.slice(1, -1);
+  const m = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (!m) return null;
+  const hi = parseInt(m[1], 16);
+  const lo = parseInt(m[2], 16);
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+}
+
+export function isPrivateAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) {
+    const v4 = embeddedV4(address);
+    if (v4) return blocked.check(v4, 'ipv4');
+    return blocked.check(address, 'ipv6');
+  }
+  return true; // not an IP at all: refuse rather than guess
+}
+
+function exempt(policy: FetchPolicy, hostname: string): boolean {
+  return policy.allowPrivate || (policy.allowHosts ?? []).includes(hostname.replace(/^\[|\]$/g, ''));
+}
+
+function guardedLookup(policy: FetchPolicy, hostname: string): LookupFunction {
+  return (host, options, callback) => {
+    dns.lookup(host, { ...options, all: true }, (err, addresses) => {
+      if (err) return (callback as (e: Error) => void)(err);
+      const list = addresses as dns.LookupAddress[];
+      if (!exempt(policy, hostname)) {
+        const bad = list.find((a) => isPrivateAddress(a.address));
+        if (bad) {
+          return (callback as (e: Error) => void)(
+            new FetchError('blocked_address', `Refused: ${hostname} resolves to the private or reserved address ${bad.address}`),
+          );
+        }
+      }
+      if (list.length === 0) return (callback as (e: Error) => void)(new FetchError('network', `${hostname} has no address`));
+      if ((options as dns.LookupOptions).all) (callback as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      else (callback as (e: null, a: string, f: number) => void)(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+/** Throws unless the URL is http(s) and, for an IP literal, an allowed address. */
+export function checkUrl(raw: string, policy: FetchPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchError('bad_url', `Not a valid URL: ${raw}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError('bad_url', `Only http and https are fetched, not ${url.protocol}`);
+  if (url.username || url.password) throw new FetchError('bad_url', 'URLs with credentials are not fetched');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) && !exempt(policy, host) && isPrivateAddress(host)) {
+    throw new FetchError('blocked_address', `Refused: ${host} is a private or reserved address`);
+  }
+  return url;
+}
+
+function once(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<SafeResponse> {
+  const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
+  const mod = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = mod.request(
+      url,
+      {
+        method: 'GET',
+        headers: { 'accept-encoding': 'gzip, deflate', 'user-agent': 'ParleyBot/1.0 (+knowledge sync)', ...options.headers },
+        lookup: guardedLookup(options.policy, url.hostname),
+        signal,
+      },
+      (res) => {
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > maxBytes) {
+          res.destroy();
+          return reject(new FetchError('too_large', `Response is ${declared} bytes, the limit is ${maxBytes}`));
+        }
+        const parts: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            res.destroy();
+            reject(new FetchError('too_large', `Response exceeds the limit of ${maxBytes} bytes`));
+            return;
+          }
+          parts.push(chunk);
+        });
+        res.on('error', (err) => reject(err));
+        res.on('end', () => {
+          let body = Buffer.concat(parts);
+          const enc = String(res.headers['content-encoding'] ?? '').toLowerCase();
+          try {
+            if (enc === 'gzip') body = zlib.gunzipSync(body, { maxOutputLength: maxBytes });
+            else if (enc === 'deflate') body = zlib.inflateSync(body, { maxOutputLength: maxBytes });
+          } catch {
+            return reject(new FetchError('too_large', `Decompressed response exceeds ${maxBytes} bytes or is corrupt`));
+          }
+          resolve({ url: url.href, status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeResponse> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const maxRedirects = options.maxRedirects ?? 5;
+  let url = checkUrl(raw, options.policy);
+  try {
+    for (let hop = 0; ; hop++) {
+      const res = await once(url, options, signal);
+      const location = res.headers.location;
+      if (res.status >= 300 && res.status < 400 && location) {
+        if (hop >= maxRedirects) throw new FetchError('too_many_redirects', `More than ${maxRedirects} redirects`);
+        url = checkUrl(new URL(location, url).href, options.policy);
+        continue;
+      }
+      return res;
+    }
+  } catch (err) {
+    if (err instanceof FetchError) throw err;
+    const cause = (err as { cause?: unknown }).cause;
+    if (cause instanceof FetchError) throw cause;
+    if (timeout.aborted) throw new FetchError('timeout', `No complete answer within ${timeoutMs} ms`);
+    if (options.signal?.aborted) throw new FetchError('aborted', 'Fetch cancelled');
+    throw new FetchError('network', (err as Error).message);
+  }
+}

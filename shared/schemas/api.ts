@@ -1,0 +1,243 @@
+// REST request and response schemas of the /v1 API (issue 3), one per shape, shared by the server
+// (validation, serialisation, OpenAPI) and by any client that wants the types (DESIGN.md section 2).
+// Every object that the client sends is closed (`additionalProperties: false`): unknown fields are a 400.
+import { Type, type Static } from 'typebox';
+import {
+  ApiKeySchema,
+  ConversationSchema,
+  ConversationStatusSchema,
+  MemberRoleSchema,
+  MessageSchema,
+  OrganizationSchema,
+  ProjectSchema,
+  SourceRefSchema,
+  UserSchema,
+} from './entities.js';
+import { PERMISSIONS } from '../permissions.js';
+
+const closed = { additionalProperties: false } as const;
+const Id = Type.String({ format: 'uuid' });
+const DateTime = Type.String({ format: 'date-time' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+// ---- errors (DESIGN.md section 2: one flat body) ----
+/** Open on purpose: extras such as `details`, `retry_after` or `required_permissions` must survive serialisation. */
+export const ErrorSchema = Type.Object(
+  {
+    error: Type.String({ description: 'Stable snake_case code' }),
+    message: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+    required_permissions: Type.Optional(Type.Array(Type.String())),
+    retry_after: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: true },
+);
+
+// ---- path and pagination ----
+export const ProjectParams = Type.Object({ project_id: Id }, closed);
+export const ConversationParams = Type.Object({ project_id: Id, conversation_id: Id }, closed);
+export const UserParams = Type.Object({ project_id: Id, user_id: Id }, closed);
+export const ProjectKeyParams = Type.Object({ project_id: Id, key_id: Id }, closed);
+export const MemberParams = Type.Object({ member_id: Id }, closed);
+
+/** Cursor pagination (DESIGN.md section 2); lists are newest first. */
+export const PageQueryProps = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  starting_after: Type.Optional(Id),
+  ending_before: Type.Optional(Id),
+};
+export const ListOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  Type.Object({ data: Type.Array(item), has_more: Type.Boolean() });
+
+// ---- conversations (spec 4) ----
+export const ConversationListQuery = Type.Object(
+  {
+    ...PageQueryProps,
+    status: Type.Optional(Type.Array(ConversationStatusSchema, { description: 'Repeat or comma-free list: status=resolved&status=escalated' })),
+    channel: Type.Optional(Type.String({ description: 'A channel id, or a channel type such as `api` or `website_widget`' })),
+    rating: Type.Optional(
+      Type.Array(Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('5'), Type.Literal('abandoned'), Type.Literal('unoffered')])),
+    ),
+    labels: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Conversations carrying any of these labels' })),
+    created_after: Type.Optional(DateTime),
+    created_before: Type.Optional(DateTime),
+  },
+  closed,
+);
+export type ConversationListQuery = Static<typeof ConversationListQuery>;
+
+export const CreateConversationBody = Type.Object(
+  {
+    user_id: Type.String({ minLength: 1, maxLength: 200, description: 'A Parley user id, or your own external user id (created on first use)' }),
+    message: Type.String({ minLength: 1, maxLength: 10_000, description: 'The first user message' }),
+    external_id: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  closed,
+);
+export type CreateConversationBody = Static<typeof CreateConversationBody>;
+
+export const ConversationOut = ConversationSchema;
+export const ConversationWithMessages = Type.Object({ ...ConversationSchema.properties, messages: Type.Array(MessageSchema) });
+export const ConversationList = ListOf(ConversationSchema);
+
+export const GenerateResponse = Type.Object({ message: MessageSchema, sources: Type.Array(SourceRefSchema) });
+
+// ---- users (spec 2.4, 4) ----
+const Name = Nullable(Type.String({ maxLength: 200 }));
+const Email = Nullable(Type.String({ maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' }));
+const Attributes = Type.Record(Type.String(), Type.Unknown());
+
+export const UserListQuery = Type.Object(
+  {
+    ...PageQueryProps,
+    email: Type.Optional(Type.String()),
+    phone: Type.Optional(Type.String()),
+    external_id: Type.Optional(Type.String()),
+  },
+  closed,
+);
+export type UserListQuery = Static<typeof UserListQuery>;
+
+export const CreateUserBody = Type.Object(
+  {
+    first_name: Type.Optional(Name),
+    last_name: Type.Optional(Name),
+    email: Type.Optional(Email),
+    phone: Type.Optional(Nullable(Type.String({ maxLength: 40, pattern: '^\\+?[0-9\\s().-]{3,}$' }))),
+    external_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+    external_attributes: Type.Optional(Attributes),
+    timezone: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+    locales: Type.Optional(Type.Array(Type.String({ maxLength: 35 }), { maxItems: 20 })),
+  },
+  closed,
+);
+export type CreateUserBody = Static<typeof CreateUserBody>;
+
+/** Spec 4: all optional; external_attributes are merged key by key into the stored ones (a key sent as null is stored as null). */
+export const PatchUserBody = Type.Object(
+  {
+    first_name: Type.Optional(Name),
+    last_name: Type.Optional(Name),
+    email: Type.Optional(Email),
+    external_attributes: Type.Optional(Attributes),
+  },
+  closed,
+);
+export type PatchUserBody = Static<typeof PatchUserBody>;
+
+export const UserOut = UserSchema;
+export const UserList = ListOf(UserSchema);
+
+// ---- metrics (spec 4, 10) ----
+export const MetricsQuery = Type.Object(
+  {
+    start_date: Type.Optional(DateTime),
+    end_date: Type.Optional(DateTime),
+    group_by: Type.Optional(Type.Literal('day', { default: 'day' })),
+  },
+  closed,
+);
+export type MetricsQuery = Static<typeof MetricsQuery>;
+
+export const MetricsRow = Type.Object({
+  date: Type.String({ description: 'UTC day, YYYY-MM-DD' }),
+  messages: Type.Integer({ description: 'User messages sent that day' }),
+  conversations: Type.Integer({ description: 'Conversations started that day' }),
+  unique_users: Type.Integer({ description: 'Distinct users who sent a message that day' }),
+  rated_conversations: Type.Integer(),
+  csat_score: Nullable(Type.Number({ description: 'Share (0-1) of 4-5 star ratings among rated conversations started that day' })),
+  resolution_rate: Nullable(Type.Number({ description: 'Share (0-1) of conversations started that day that are resolved' })),
+});
+export const MetricsResponse = Type.Object({
+  start_date: DateTime,
+  end_date: DateTime,
+  group_by: Type.Literal('day'),
+  data: Type.Array(MetricsRow),
+  totals: Type.Omit(MetricsRow, ['date']),
+});
+export type MetricsRow = Static<typeof MetricsRow>;
+export type MetricsResponse = Static<typeof MetricsResponse>;
+
+// ---- organization API: session, team, settings, billing, API keys ----
+export const PublicMemberSchema = Type.Object({
+  id: Id,
+  organization_id: Id,
+  email: Type.String(),
+  name: Type.String(),
+  role: MemberRoleSchema,
+  created_at: DateTime,
+});
+
+export const LoginBody = Type.Object(
+  { email: Type.String({ minLength: 3, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  closed,
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const SessionOut = Type.Object({
+  member: PublicMemberSchema,
+  organization: OrganizationSchema,
+  csrf_token: Type.String({ description: 'Send it back in the X-CSRF-Token header on every state-changing org call' }),
+  expires_at: DateTime,
+});
+
+export const OrgPatchBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, closed);
+export const BillingPatchBody = Type.Object(
+  {
+    plan: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('professional'), Type.Literal('enterprise')])),
+    rate_limits: Type.Optional(
+      Type.Object({ per_minute: Type.Integer({ minimum: 1 }), per_day: Type.Integer({ minimum: 1 }) }, closed),
+    ),
+  },
+  closed,
+);
+export const BillingOut = Type.Object({
+  plan: OrganizationSchema.properties.plan,
+  rate_limits: Type.Object({ per_minute: Type.Integer(), per_day: Type.Integer(), burst_per_minute: Type.Integer(), burst_seconds: Type.Integer() }),
+  period: Type.Object({ start: DateTime, end: DateTime }),
+  usage: Type.Object({
+    chat_messages: Type.Integer({ description: 'AI replies this period on non-ticketing channels (spec 8.1)' }),
+    ticketing_messages: Type.Integer(),
+    projects: Type.Integer(),
+  }),
+});
+
+export const InviteMemberBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 320 }),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    role: Type.Optional(MemberRoleSchema),
+    password: Type.Optional(Type.String({ minLength: 8, maxLength: 1024 })),
+  },
+  closed,
+);
+export const PatchMemberBody = Type.Object({ role: MemberRoleSchema }, closed);
+export const InvitedMemberOut = Type.Object({
+  member: PublicMemberSchema,
+  temporary_password: Nullable(Type.String({ description: 'Shown once when the server generated it' })),
+});
+
+export const PermissionSchema = Type.Union(PERMISSIONS.map((p) => Type.Literal(p)));
+export const PublicApiKeySchema = Type.Omit(ApiKeySchema, ['key_hash', 'encrypted_key']);
+export const CreateApiKeyBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    permissions: Type.Array(PermissionSchema, { minItems: 1, uniqueItems: true }),
+    environment: Type.Optional(Type.Union([Type.Literal('live'), Type.Literal('test')])),
+  },
+  closed,
+);
+export type CreateApiKeyBody = Static<typeof CreateApiKeyBody>;
+export const PatchApiKeyBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    permissions: Type.Optional(Type.Array(PermissionSchema, { minItems: 1, uniqueItems: true })),
+  },
+  closed,
+);
+export const CreatedApiKeyOut = Type.Object({
+  api_key: PublicApiKeySchema,
+  key: Type.String({ description: 'The full key, shown only in this response' }),
+});
+export const RevealedKeyOut = Type.Object({ key: Type.String() });
+export const ProjectOut = ProjectSchema;

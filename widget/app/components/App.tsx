@@ -1,0 +1,45 @@
+// The one app (spec 2.10): the same tree in every mode; only the launcher mode can close the panel.
+import { useEffect, useRef } from 'preact/hooks';
+import type { ChatModel } from '../model.js';
+import { useModel } from '../use-model.js';
+import { strings } from '../strings.js';
+import { Header } from './Header.js';
+import { ConnectionBanner } from './ConnectionBanner.js';
+import { MessageList } from './MessageList.js';
+import { Rating } from './Rating.js';
+import { Composer } from './Composer.js';
+
+export function App(props: { model: ChatModel; host: HTMLElement; closable: boolean; onClose(): void }) {
+  const { model } = props;
+  const state = useModel(model);
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  // Opening moves focus to the message box (keyboard use), as Intercom and Chatwoot do.
+  useEffect(() => {
+    if (state.open && props.closable) input.current?.focus();
+  }, [state.open]);
+
+  // Escape closes the launcher panel when focus is in the widget, or nowhere (e.g. the button that had
+  // it just disappeared); a page's own Escape handling elsewhere is left alone.
+  useEffect(() => {
+    if (!state.open || !props.closable) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const inside = e.composedPath().includes(props.host);
+      if (inside || document.activeElement === document.body || !document.activeElement) props.onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [state.open]);
+
+  if (!state.open) return null;
+  return (
+    <section class="panel" role={props.closable ? 'dialog' : 'region'} aria-labelledby="parley-title">
+      <Header title={state.channel?.name || strings.title} onClose={props.closable ? props.onClose : undefined} />
+      <ConnectionBanner state={state} onRetry={() => model.reconnect()} />
+      <MessageList state={state} model={model} />
+      <Rating state={state} model={model} />
+      <Composer model={model} inputRef={input} />
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+// The conversation: history, the visitor's pending messages, the streamed answer and the typing
+// indicator. Keeps the view pinned to the newest message unless the visitor scrolled up.
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import type { ChatModel, ChatState } from '../model.js';
+import { visible } from '../messages.js';
+import { strings } from '../strings.js';
+import { HandoffOffer } from './HandoffOffer.js';
+import { MessageBubble } from './MessageBubble.js';
+
+export function MessageList(props: { state: ChatState; model: ChatModel }) {
+  const { state, model } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const shown = state.messages.filter(visible);
+  const lastReply = [...shown].reverse().find((m) => m.role !== 'user' && m.type === 'message');
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onScroll = () => (pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, []);
+
+  return (
+    <div class="log" ref={ref} tabIndex={0} role="log" aria-live="polite" aria-label={strings.messageLog}>
+      <ul class="msgs">
+        {state.channel?.greeting && <MessageBubble message={{ role: 'assistant', content: state.channel.greeting, sources: [] }} />}
+        {shown.map((m) =>
+          m.type === 'note' ? (
+            <li key={m.id} class="note" data-id={m.id} role="note">
+              {m.content}
+            </li>
+          ) : (
+            <MessageBubble key={m.id} message={m}>
+              {m.offer_handoff && (
+                <HandoffOffer
+                  answered={Boolean(state.handoff[m.id]) || shown.some((n) => n.seq > m.seq && n.type === 'note' && n.labels.includes('handoff'))}
+                  active={m === lastReply}
+                  onRespond={(accept) => model.respondHandoff(m.id, accept)}
+                />
+              )}
+            </MessageBubble>
+          ),
+        )}
+        {state.pending.map((p) => (
+          <MessageBubble
+            key={p.client_id}
+            message={{ role: 'user', content: p.content, sources: [] }}
+            status={
+              <span class={`status status-${p.state}`} data-pending={p.state}>
+                {p.state === 'queued' ? strings.queued : `${strings.failed}${p.error ? `: ${p.error}` : ''}`}
+                {p.state === 'failed' && (
+                  <>
+                    {' '}
+                    <button type="button" class="link-btn" onClick={() => model.retry(p.client_id)}>
+                      {strings.retry}
+                    </button>{' '}
+                    <button type="button" class="link-btn" onClick={() => model.discard(p.client_id)}>
+                      {strings.discard}
+                    </button>
+                  </>
+                )}
+              </span>
+            }
+          />
+        ))}
+        {state.stream && <MessageBubble key="stream" message={{ role: 'assistant', content: state.stream.text, sources: [] }} />}
+      </ul>
+      {state.typing && (
+        <p class="typing" role="status">
+          <span class="dots" aria-hidden="true">
+            <i />
+            <i />
+            <i />
+          </span>
+          {state.typing === 'operator' ? strings.typingOperator : strings.typingAssistant}
+        </p>
+      )}
+    </div>
+  );
+}

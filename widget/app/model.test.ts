@@ -1,0 +1,166 @@
+// The chat model against the real app on a real port over real WebSockets (DESIGN.md section 9):
+// first message, tokens, replies, offline queue, forced disconnects and resume, unread counting.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WS from 'ws';
+import { Window } from 'happy-dom';
+import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
+import { createTokenStore } from '../platform/cookies.js';
+import { createTabStore } from '../platform/storage.js';
+import { createSocket } from '../transport/socket.js';
+import { createChatModel, type ChatModel } from './model.js';
+
+let t: TestApp;
+let base: string;
+const models: ChatModel[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.listen();
+  // The model's browser surroundings (window events, document visibility, location) from happy-dom,
+  // installed by hand: a whole happy-dom environment would also replace the server's URL class.
+  const win = new Window({ url: `${base}/` });
+  Object.assign(globalThis, { window: win, document: win.document, location: win.location });
+});
+afterAll(async () => {
+  for (const m of models) m.destroy();
+  await t.close();
+});
+
+/** A browser would send the page's Origin; the `ws` client needs it spelled out. */
+function wsClass(origin: string) {
+  return class extends WS {
+    constructor(url: string) {
+      super(url, { origin });
+    }
+  } as unknown as typeof WebSocket;
+}
+
+function makeModel(opts: { tab?: ReturnType<typeof createTabStore>; tokens?: ReturnType<typeof createTokenStore> } = {}) {
+  const events: { event: string; payload: unknown }[] = [];
+  const model = createChatModel({
+    frameId: t.demo.frame_id,
+    tokens: opts.tokens ?? createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false }),
+    tab: opts.tab ?? createTabStore('parley:test', false),
+    connect: (handlers) => createSocket({ url: base.replace(/^http/, 'ws') + '/v1/widget/ws', WebSocketImpl: wsClass(base), ...handlers }),
+    emit: (event, payload) => events.push({ event, payload }),
+    page: () => ({ url: `${base}/pricing`, title: 'Pricing' }),
+    locales: () => ['en-GB'],
+    visible: (open) => open,
+  });
+  models.push(model);
+  return { model, events };
+}
+
+async function until<T>(model: ChatModel, pick: (s: ChatModel['state']) => T | undefined | false | null): Promise<T> {
+  const now = pick(model.state);
+  if (now) return now;
+  return new Promise<T>((resolve) => {
+    const off = model.subscribe(() => {
+      const v = pick(model.state);
+      if (v) {
+        off();
+        resolve(v);
+      }
+    });
+  });
+}
+
+/** Closes every server-side widget socket: a forced disconnect as a network drop would cause. */
+function dropAllSockets() {
+  const wss = (t.app as unknown as { websocketServer: { clients: Set<WS> } }).websocketServer;
+  for (const client of wss.clients) client.terminate();
+}
+
+describe('chat model', () => {
+  it('welcomes, sends the first message, stores tokens and shows the reply', async () => {
+    const tokens = createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false });
+    const { model, events } = makeModel({ tokens });
+    model.start();
+    await until(model, (s) => s.ready);
+    expect(model.state.channel?.greeting).toBeTruthy();
+    expect(tokens.get('device')).toBeTruthy();
+    expect(tokens.get('session')).toBeUndefined(); // spec 5.1: only after interaction
+
+    model.send('  How do I embed the widget?  ');
+    expect(model.state.pending).toHaveLength(1);
+    const mine = await until(model, (s) => s.messages.find((m) => m.role === 'user'));
+    expect(mine.content).toBe('How do I embed the widget?');
+    expect(model.state.pending).toHaveLength(0);
+    expect(model.state.conversation?.id).toBe(mine.conversation_id);
+    expect(tokens.get('user')).toBeTruthy();
+    expect(tokens.get('session')).toBeTruthy();
+
+    const reply = await until(model, (s) => s.messages.find((m) => m.role === 'assistant'));
+    expect(reply.content.length).toBeGreaterThan(0);
+    expect(events.some((e) => e.event === 'ready')).toBe(true);
+    expect(events.some((e) => e.event === 'message' && (e.payload as { message: { id: string } }).message.id === reply.id)).toBe(true);
+    // The panel was closed: the reply counts as unread; opening reads it.
+    expect(model.state.unread).toBeGreaterThan(0);
+    model.setOpen(true);
+    expect(model.state.unread).toBe(0);
+    expect(events.filter((e) => e.event === 'unread_count').at(-1)?.payload).toEqual({ frame_id: t.demo.frame_id, count: 0 });
+  });
+
+  it('queues messages typed while offline and delivers each exactly once after a forced disconnect', async () => {
+    const { model } = makeModel();
+    model.setOpen(true);
+    await until(model, (s) => s.ready);
+    model.send('first');
+    const conv = await until(model, (s) => s.conversation);
+    await until(model, (s) => s.messages.some((m) => m.role === 'assistant'));
+
+    dropAllSockets();
+    await until(model, (s) => s.connection === 'offline');
+    model.send('typed while offline 1');
+    model.send('typed while offline 2');
+    expect(model.state.pending.map((p) => p.state)).toEqual(['queued', 'queued']);
+
+    await until(model, (s) => s.connection === 'online' && s.pending.length === 0);
+    await until(model, (s) => s.messages.filter((m) => m.role === 'user').length === 3);
+    const stored = (await t.app.ctx.services.conversations.get(t.demo.project_id, conv.id))!;
+    const userTexts = stored.messages.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(userTexts).toEqual(['first', 'typed while offline 1', 'typed while offline 2']);
+  });
+
+  it('resumes a conversation after a reload (new model, same tab storage and tokens)', async () => {
+    const tab = createTabStore('parley:reload', false);
+    const tokens = createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false });
+    const first = makeModel({ tab, tokens }).model;
+    first.setOpen(true);
+    first.send('remember me');
+    const conv = await until(first, (s) => s.conversation);
+    await until(first, (s) => s.messages.some((m) => m.role === 'assistant'));
+    const count = first.state.messages.length;
+    first.destroy();
+
+    const second = makeModel({ tab, tokens }).model;
+    expect(second.hasHistory()).toBe(true);
+    second.start();
+    await until(second, (s) => s.ready);
+    expect(second.state.conversation?.id).toBe(conv.id);
+    expect(second.state.messages.length).toBe(count);
+    expect(second.state.messages[0].content).toBe('remember me');
+  });
+
+  it('re-sends an unacknowledged first message after a reload without creating a second conversation', async () => {
+    const tab = createTabStore('parley:lost-ack', false);
+    const tokens = createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false });
+    const first = makeModel({ tab, tokens }).model;
+    first.start();
+    await until(first, (s) => s.ready);
+    // Simulate a page that died right after sending: the frame left, the ack never came back.
+    first.send('did this arrive?');
+    const clientId = first.state.pending[0].client_id;
+    first.destroy();
+    // The server got it (stored with its client_id) although this page never saw the ack.
+    const stored = async () => (await t.app.ctx.services.conversations.list(t.demo.project_id)).flatMap((c) => c.messages).filter((m) => m.client_id === clientId);
+    while ((await stored()).length === 0) await new Promise((r) => setTimeout(r, 20));
+
+    const second = makeModel({ tab, tokens }).model;
+    expect(second.state.pending.map((p) => p.client_id)).toEqual([clientId]);
+    second.start();
+    await until(second, (s) => s.ready && s.pending.length === 0 && s.conversation);
+    expect(await stored()).toHaveLength(1);
+    expect(second.state.messages.filter((m) => m.client_id === clientId)).toHaveLength(1);
+  });
+});

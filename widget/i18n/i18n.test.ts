@@ -1,0 +1,44 @@
+// Catalogues and locale resolution (issue 5).
+import { describe, expect, it } from 'vitest';
+import { chooseLocale, en, isRtl, loadCatalogue, resolveLocale } from './index.js';
+
+describe('resolveLocale', () => {
+  it('prefers configuration, then the user, then the browser', () => {
+    expect(resolveLocale({ configured: ['de'], user: ['ar'], browser: ['en-US'] })).toBe('de');
+    expect(resolveLocale({ configured: [null, undefined], user: ['ar-EG'], browser: ['de-DE'] })).toBe('ar');
+    expect(resolveLocale({ user: [], browser: ['fr-FR', 'de-AT', 'en'] })).toBe('de');
+    expect(resolveLocale({ configured: ['xx'], browser: ['ja'] })).toBe('en');
+    expect(resolveLocale({ configured: ['DE_ch'] })).toBe('de');
+  });
+  it('knows right-to-left scripts', () => {
+    expect(isRtl('ar')).toBe(true);
+    expect(isRtl('he-IL')).toBe(true);
+    expect(isRtl('de')).toBe(false);
+  });
+});
+
+describe('catalogues', () => {
+  it('translate every key of the English catalogue, functions included', async () => {
+    for (const locale of ['de', 'ar']) {
+      const c = await loadCatalogue(locale);
+      expect(Object.keys(c).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, value] of Object.entries(c)) {
+        const base = (en as Record<string, unknown>)[key];
+        expect(typeof value, `${locale}.${key}`).toBe(typeof base);
+        if (typeof value === 'string') {
+          expect(value.trim(), `${locale}.${key}`).not.toBe('');
+          expect(value, `${locale}.${key} is untranslated`).not.toBe(base);
+        } else {
+          expect(String((value as (n: number, m?: string) => string)(3, 'x'))).not.toBe('');
+        }
+      }
+    }
+  });
+  it('choose a catalogue and a direction together, falling back to English', async () => {
+    const ar = await chooseLocale({ browser: ['ar-SA'] });
+    expect(ar.dir).toBe('rtl');
+    expect(ar.catalogue.send).toBe('إرسال');
+    expect((await chooseLocale({ browser: ['de'] })).catalogue.send).toBe('Senden');
+    expect(await loadCatalogue('zz')).toBe(en);
+  });
+});

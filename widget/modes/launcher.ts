@@ -1,0 +1,41 @@
+// Launcher mode (spec 2.10): a floating button the loader paints itself, before any framework loads;
+// the app's panel opens above it. Everything lives in the widget's shadow root.
+const ICONS =
+  '<svg class="chat" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/></svg>' +
+  '<svg class="x" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/></svg>';
+
+export interface LauncherParts {
+  button: HTMLButtonElement;
+  setOpen(open: boolean): void;
+  setUnread(count: number): void;
+}
+
+export function paintLauncher(host: HTMLElement, root: ShadowRoot, container: HTMLElement, label: (open: boolean) => string): LauncherParts {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'launcher';
+  // Static markup from this file only; no visitor or server text goes through innerHTML.
+  button.innerHTML = ICONS;
+  const badge = document.createElement('span');
+  badge.className = 'badge';
+  badge.hidden = true;
+  badge.setAttribute('aria-hidden', 'true');
+  button.append(badge);
+  root.append(container, button);
+  host.classList.add('launcher');
+  const setOpen = (open: boolean) => {
+    button.setAttribute('aria-expanded', String(open));
+    button.setAttribute('aria-label', label(open));
+    host.classList.toggle('open', open);
+  };
+  setOpen(false);
+  return {
+    button,
+    setOpen,
+    setUnread(count) {
+      badge.hidden = !count;
+      badge.textContent = count > 99 ? '99+' : String(count);
+      button.setAttribute('aria-label', label(button.getAttribute('aria-expanded') === 'true') + (count ? ` (${count})` : ''));
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// Mobile full-screen sheet (DESIGN.md section 4): when the on-screen keyboard opens, the layout
+// viewport keeps its height but the visual viewport shrinks. We publish the visual height as a CSS
+// variable (set through CSSOM, which CSP allows) so the sheet ends above the keyboard and the
+// composer stays visible; `100dvh` in the stylesheet is the fallback.
+export function trackVisualViewport(host: HTMLElement): () => void {
+  const vv = window.visualViewport;
+  if (!vv) return () => {};
+  const apply = () => {
+    host.style.setProperty('--parley-vh', `${Math.round(vv.height)}px`);
+    host.style.setProperty('--parley-vtop', `${Math.round(vv.offsetTop)}px`);
+  };
+  apply();
+  vv.addEventListener('resize', apply);
+  vv.addEventListener('scroll', apply);
+  return () => {
+    vv.removeEventListener('resize', apply);
+    vv.removeEventListener('scroll', apply);
+  };
+}
+
+/** Sheet layout below this width (CSS uses the same breakpoint). */
+export const SHEET_MAX_WIDTH = 640;
+export const isSheet = () => window.innerWidth < SHEET_MAX_WIDTH;
