@@ -62,7 +62,7 @@ function loaderBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preact({ devToolsInProd: false, prefreshEnabled: false }), loaderBuild()],
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false }), loaderBuild()],
   publicDir: false,
   build: {
     outDir: OUT,

@@ -9,7 +9,7 @@ import { cp, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createTestApp } from '../server/testing/test-app.js';
-import { QUESTIONS } from './fastify-questions.js';
+import { HELD_OUT, QUESTIONS, type EvalQuestion } from './fastify-questions.js';
 import { createOfflineAnswerer } from '../server/domains/agent/offline/answerer.js';
 
 const verbose = process.argv.includes('--verbose');
@@ -39,36 +39,54 @@ try {
   console.log(`imported ${sources.data.length} pages from ${docsDir}`);
 
   const page = (url: string | null) => (url ?? '').replace(BASE_URL, '');
-  let hit1 = 0, hit3 = 0, answered = 0, refused = 0, answerable = 0, unanswerable = 0;
   const user = await users.create(projectId, {});
-  for (const q of QUESTIONS) {
-    const passages = await knowledge.search(projectId, q.question, { limit: 6 });
-    const pages = passages.map((p) => page(p.url));
-    const conv = await conversations.create({ projectId, userId: user.id, firstMessage: { role: 'user', content: q.question } });
-    const { message } = await agent.reply({ projectId, conversationId: conv.id });
-    const refusedHere = Boolean(message?.offer_handoff);
-    const { diagnostics: d } = createOfflineAnswerer().analyse({ projectId, question: q.question, history: [], passages, tools: [], onDelta: () => {} });
-    const why = `confidence=${d.confidence.toFixed(2)} support=${d.support.toFixed(2)}`;
-    if (q.pages.length > 0) {
-      answerable++;
-      const rank = pages.findIndex((p) => q.pages.includes(p));
-      if (rank === 0) hit1++;
-      if (rank >= 0 && rank < 3) hit3++;
-      if (!refusedHere) answered++;
-      if (verbose) {
-        console.log(`${rank >= 0 && rank < 3 ? 'HIT ' : 'MISS'} ${refusedHere ? 'REFUSED ' : 'answered'} ${q.question} (${why})\n     want ${q.pages.join(' | ')}; got ${pages.slice(0, 3).join(', ')}`);
-        if (!refusedHere) console.log(`     > ${message!.content.replace(/\s+/g, ' ').slice(0, 240)}`);
-      }
-    } else {
-      unanswerable++;
-      if (refusedHere) refused++;
-      if (verbose) console.log(`${refusedHere ? 'OK  ' : 'BAD '} (unanswerable) ${q.question} (${why})${refusedHere ? '' : `\n     > ${message!.content.replace(/\s+/g, ' ').slice(0, 240)}`}`);
-    }
-  }
   const f = (x: number) => x.toFixed(3);
-  console.log(`answerable questions: ${answerable}, unanswerable: ${unanswerable}`);
-  console.log(`hit@1 ${hit1}/${answerable}, hit@3 ${hit3}/${answerable}, answered ${answered}/${answerable}, refused ${refused}/${unanswerable}`);
-  console.log(`hit1=${f(hit1 / answerable)} hit3=${f(hit3 / answerable)} answer_rate=${f(answered / answerable)} refusal_rate=${f(refused / unanswerable)}`);
+
+  async function run(set: EvalQuestion[]) {
+    const n = { hit1: 0, hit3: 0, answered: 0, refused: 0, answerable: 0, unanswerable: 0 };
+    for (const q of set) {
+      const passages = await knowledge.search(projectId, q.question, { limit: 6 });
+      const pages = passages.map((p) => page(p.url));
+      const conv = await conversations.create({ projectId, userId: user.id, firstMessage: { role: 'user', content: q.question } });
+      const { message } = await agent.reply({ projectId, conversationId: conv.id });
+      const refusedHere = Boolean(message?.offer_handoff);
+      const { diagnostics: d } = createOfflineAnswerer().analyse({ projectId, question: q.question, history: [], passages, tools: [], onDelta: () => {} });
+      const why = `confidence=${d.confidence.toFixed(2)} support=${d.support.toFixed(2)}`;
+      const said = message ? `\n     > ${message.content.replace(/\s+/g, ' ').slice(0, 240)}` : '';
+      if (q.pages.length > 0) {
+        n.answerable++;
+        const rank = pages.findIndex((p) => q.pages.includes(p));
+        if (rank === 0) n.hit1++;
+        if (rank >= 0 && rank < 3) n.hit3++;
+        if (!refusedHere) n.answered++;
+        if (verbose) {
+          console.log(`${rank >= 0 && rank < 3 ? 'HIT ' : 'MISS'} ${refusedHere ? 'REFUSED ' : 'answered'} ${q.question} (${why})`);
+          console.log(`     want ${q.pages.join(' | ')}; got ${pages.slice(0, 3).join(', ')}${refusedHere ? '' : said}`);
+        }
+      } else {
+        n.unanswerable++;
+        if (refusedHere) n.refused++;
+        if (verbose) console.log(`${refusedHere ? 'OK  ' : 'BAD '} (unanswerable) ${q.question} (${why})${refusedHere ? '' : said}`);
+      }
+    }
+    return n;
+  }
+  type Counts = Awaited<ReturnType<typeof run>>;
+  const report = (label: string, n: Counts) =>
+    console.log(
+      `${label}: ${n.answerable} answerable, ${n.unanswerable} unanswerable; hit@1 ${n.hit1}/${n.answerable}, hit@3 ${n.hit3}/${n.answerable}, ` +
+        `answered ${n.answered}/${n.answerable}, refused ${n.refused}/${n.unanswerable}`,
+    );
+
+  const main = await run(QUESTIONS);
+  const held = await run(HELD_OUT);
+  report('tuning set', main);
+  report('held-out set', held);
+  const all = Object.fromEntries(Object.keys(main).map((k) => [k, main[k as keyof Counts] + held[k as keyof Counts]])) as Counts;
+  report('all', all);
+  console.log(
+    `hit1=${f(all.hit1 / all.answerable)} hit3=${f(all.hit3 / all.answerable)} answer_rate=${f(all.answered / all.answerable)} refusal_rate=${f(all.refused / all.unanswerable)}`,
+  );
 } finally {
   await t.close();
 }

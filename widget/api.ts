@@ -6,11 +6,13 @@
 //   Parley('on', 'message', (e) => console.log(e.message.content));
 //   Parley('update', { page: { url: location.href, title: document.title } });
 //   Parley('cookies', 'persistent');                  // consent given: keep the spec 5.1 cookies
+//   Parley('identify', { email, email_signature });   // verified identity, signed by your backend (issue 5)
+//   Parley('logout');                                 // your user signed out: forget the visitor
 //
 // Calls made before the loader runs are queued by the stub above and replayed in order.
-import type { CookieMode, UpdateData, WidgetEventMap, WidgetEventName } from './bridge.js';
+import type { CookieMode, IdentifyData, UpdateData, WidgetEventMap, WidgetEventName } from './bridge.js';
 
-export type { CookieMode, UpdateData, WidgetEventMap, WidgetEventName };
+export type { CookieMode, IdentifyData, UpdateData, WidgetEventMap, WidgetEventName };
 
 export interface BootOptions {
   frame_id: string;
@@ -22,6 +24,8 @@ export interface BootOptions {
   /** CHAT_URL (iframe pages); default: base_url. */
   chat_url?: string;
   cookies?: CookieMode;
+  /** The widget's language (data-locale), e.g. 'de'; default: the channel's, then the browser's. */
+  locale?: string;
 }
 
 export interface Target {
@@ -35,6 +39,10 @@ export interface ParleyCommands {
   update: [data: UpdateData];
   cookies: [mode: CookieMode];
   destroy: [];
+  /** Verified identity (spec 2.4): values signed by your backend with the channel's identity secret. */
+  identify: [data: IdentifyData];
+  /** Forget the visitor: revokes the session, rotates the device, wipes the widget's cookies and state. */
+  logout: [];
   boot: [options: BootOptions];
 }
 

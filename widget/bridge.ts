@@ -15,6 +15,8 @@ export interface EmbedConfig {
   /** BASE_URL: the WebSocket lives at BASE_URL/v1/widget/ws. */
   baseUrl: string;
   cookies: CookieMode;
+  /** data-locale / boot({locale}): the site's choice of language (issue 5). */
+  locale?: string;
 }
 
 export interface PageContext {
@@ -26,6 +28,8 @@ export interface PageContext {
 export interface UpdateData {
   page?: PageContext;
   attributes?: Record<string, unknown>;
+  /** The signed-in user's preferred languages, when the site knows them (issue 5). */
+  locales?: string[];
 }
 
 /** `Parley('identify', {...})` (spec 2.4): signed by the site owner's backend with the channel's identity secret. */
@@ -63,7 +67,7 @@ export interface HostBridge {
   container: HTMLElement;
   emit<E extends WidgetEventName>(event: E, payload: WidgetEventMap[E]): void;
   /** Launcher mode only: the button the loader painted. */
-  launcher?: { setOpen(open: boolean): void; setUnread(count: number): void; focus(): void };
+  launcher?: { setOpen(open: boolean): void; setUnread(count: number): void; focus(): void; setLabels?(open: string, close: string): void };
   initial: { open: boolean; update: UpdateData };
 }
 
@@ -73,6 +77,8 @@ export interface AppHandle {
   toggle(): void;
   update(data: UpdateData): void;
   setCookieMode(mode: CookieMode): void;
+  identify(data: IdentifyData): void;
+  logout(): void;
   destroy(): void;
 }
 

@@ -5,7 +5,7 @@
 //
 //   <script async src="CDN_URL/widget/loader.js" data-frame-id="fr_…" data-mode="launcher|inline|iframe"
 //           data-target="#el" data-base-url="BASE_URL" data-chat-url="CHAT_URL" data-cookies="memory" nonce="…">
-import type { AppHandle, AppModule, CookieMode, HostBridge, MountMode, UpdateData } from './bridge.js';
+import type { AppHandle, AppModule, CookieMode, HostBridge, IdentifyData, MountMode, UpdateData } from './bridge.js';
 import type { BootOptions } from './api.js';
 import { paintLauncher, type LauncherParts } from './modes/launcher.js';
 import css from './styles/launcher.css?inline';
@@ -80,6 +80,10 @@ function boot(o: BootOptions) {
   let app: AppHandle | undefined;
   let loading: Promise<void> | undefined;
   let wantOpen = false;
+  /** The launcher's open/close labels; the app replaces them with the visitor's language (issue 5). */
+  let labels = ['Open chat', 'Close chat'];
+  /** identify/logout calls made before the app loaded, replayed in order once it is mounted. */
+  const early: [string, Args][] = [];
   let update: UpdateData = {};
   let launcher: LauncherParts | undefined;
   const container = document.createElement('div');
@@ -92,7 +96,7 @@ function boot(o: BootOptions) {
     frame.allow = 'microphone';
     root.append(frame);
   } else if (mode === 'launcher') {
-    launcher = paintLauncher(host, root, container, (open) => (open ? 'Close chat' : 'Open chat'));
+    launcher = paintLauncher(host, root, container, (open) => labels[+open]);
     const intent = () => load();
     for (const e of ['pointerenter', 'focus', 'touchstart']) launcher.button.addEventListener(e, intent, { passive: true });
     launcher.button.addEventListener('click', () => run('toggle', []));
@@ -104,15 +108,24 @@ function boot(o: BootOptions) {
       (m: AppModule) => {
         if (!host.isConnected) return;
         const bridge: HostBridge = {
-          config: { frameId: id, mode: mode as MountMode, baseUrl, cookies },
+          config: { frameId: id, mode: mode as MountMode, baseUrl, cookies, locale: o.locale },
           root,
           host,
           container,
           emit: (event, payload) => emit(id, event, payload),
-          launcher: launcher && { setOpen: launcher.setOpen, setUnread: launcher.setUnread, focus: () => launcher!.button.focus() },
+          launcher: launcher && {
+            setOpen: launcher.setOpen,
+            setUnread: launcher.setUnread,
+            focus: () => launcher!.button.focus(),
+            setLabels(open, close) {
+              labels = [open, close];
+              launcher!.setOpen(launcher!.button.getAttribute('aria-expanded') === 'true');
+            },
+          },
           initial: { open: wantOpen, update },
         };
         app = m.mount(bridge);
+        for (const [name, args] of early.splice(0)) run(name, args);
       },
       () => {
         loading = undefined; // a failed download may be retried by the next intent
@@ -133,9 +146,14 @@ function boot(o: BootOptions) {
       if (name === 'cookies') app.setCookieMode(cookies);
       else if (name === 'update') app.update(args[0] as UpdateData);
       else if (name === 'open' || name === 'close' || name === 'toggle') app[name]();
+      else if (name === 'identify') app.identify(args[0] as IdentifyData);
+      else if (name === 'logout') app.logout();
       return;
     }
-    if (name === 'open' || name === 'toggle') {
+    if (name === 'identify' || name === 'logout') {
+      early.push([name, args]);
+      load();
+    } else if (name === 'open' || name === 'toggle') {
       wantOpen = name === 'open' || !wantOpen;
       load();
     } else if (name === 'close') wantOpen = false;
@@ -162,5 +180,5 @@ if (!win.Parley?._w) {
 
 function bootFromScript(s: HTMLScriptElement) {
   const d = s.dataset;
-  win.Parley!('boot', { frame_id: d.frameId!, mode: d.mode, target: d.target, base_url: d.baseUrl, chat_url: d.chatUrl, cookies: d.cookies } as BootOptions);
+  win.Parley!('boot', { frame_id: d.frameId!, mode: d.mode, target: d.target, base_url: d.baseUrl, chat_url: d.chatUrl, cookies: d.cookies, locale: d.locale } as BootOptions);
 }

@@ -6,7 +6,7 @@
 // auth failures, validation errors and 5xx are not, so those can be retried with the same key.
 // Records live 24 hours. Streaming (SSE) generation is not replayable and ignores the header.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { now } from '../lib/ids.js';
@@ -38,13 +38,20 @@ function principalOf(request: FastifyRequest): { scope: string; who: string } | 
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   const records = ctx.store.collection('idempotency');
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST') return;
+  // Callback-style fast path: most requests carry no Idempotency-Key.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== 'POST' || request.headers['idempotency-key'] === undefined) return done();
+    claim(request, reply).then((replayed) => {
+      if (!replayed) done();
+    }, done);
+  });
+
+  /** Resolves true when it answered the request with the stored replay. */
+  async function claim(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const header = request.headers['idempotency-key'];
-    if (header === undefined) return;
-    if (String(request.headers.accept ?? '').includes('text/event-stream')) return;
+    if (String(request.headers.accept ?? '').includes('text/event-stream')) return false;
     const principal = principalOf(request);
-    if (!principal) return;
+    if (!principal) return false;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw new AppError('invalid_request', 'Idempotency-Key must be 1-255 visible ASCII characters', {
         details: [{ path: 'headers.idempotency-key', message: 'must be 1-255 visible ASCII characters' }],
@@ -63,7 +70,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
           .code(existing.status)
           .header('content-type', existing.content_type ?? 'application/json; charset=utf-8')
           .header('Idempotent-Replayed', 'true');
-        return reply.send(existing.body);
+        reply.send(existing.body);
+        return true;
       }
       if (Date.now() - Date.parse(existing.created_at) < PENDING_TIMEOUT_MS) {
         throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly');
@@ -71,11 +79,16 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     }
     await records.put(principal.scope, { id, state: 'pending', fingerprint, created_at: now() });
     request.idempotency = { scope: principal.scope, id };
+    return false;
+  }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.idempotency) return done(null, payload);
+    store(request, reply, payload).then((p) => done(null, p), done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotency;
-    if (!claim) return payload;
+  async function store(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const claim = request.idempotency!;
     request.idempotency = undefined;
     if (reply.statusCode >= 500 || (payload !== null && payload !== undefined && typeof payload !== 'string')) {
       await records.delete(claim.scope, claim.id);
@@ -89,5 +102,5 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
       body: payload ?? '',
     }));
     return payload;
-  });
+  }
 }

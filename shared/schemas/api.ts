@@ -14,6 +14,7 @@ import {
   UserSchema,
 } from './entities.js';
 import { PERMISSIONS } from '../permissions.js';
+import { lean } from './lean.js';
 
 const closed = { additionalProperties: false } as const;
 const Id = Type.String({ format: 'uuid' });
@@ -76,11 +77,12 @@ export const CreateConversationBody = Type.Object(
 );
 export type CreateConversationBody = Static<typeof CreateConversationBody>;
 
-export const ConversationOut = ConversationSchema;
-export const ConversationWithMessages = Type.Object({ ...ConversationSchema.properties, messages: Type.Array(MessageSchema) });
-export const ConversationList = ListOf(ConversationSchema);
+// Response schemas go through lean() for fast serialisation (see lean.ts).
+export const ConversationOut = lean(ConversationSchema);
+export const ConversationWithMessages = lean(Type.Object({ ...ConversationSchema.properties, messages: Type.Array(MessageSchema) }));
+export const ConversationList = lean(ListOf(ConversationSchema));
 
-export const GenerateResponse = Type.Object({ message: MessageSchema, sources: Type.Array(SourceRefSchema) });
+export const GenerateResponse = lean(Type.Object({ message: MessageSchema, sources: Type.Array(SourceRefSchema) }));
 
 // ---- users (spec 2.4, 4) ----
 const Name = Nullable(Type.String({ maxLength: 200 }));
@@ -125,8 +127,8 @@ export const PatchUserBody = Type.Object(
 );
 export type PatchUserBody = Static<typeof PatchUserBody>;
 
-export const UserOut = UserSchema;
-export const UserList = ListOf(UserSchema);
+export const UserOut = lean(UserSchema);
+export const UserList = lean(ListOf(UserSchema));
 
 // ---- metrics (spec 4, 10) ----
 export const MetricsQuery = Type.Object(
@@ -218,7 +220,7 @@ export const InvitedMemberOut = Type.Object({
 });
 
 export const PermissionSchema = Type.Union(PERMISSIONS.map((p) => Type.Literal(p)));
-export const PublicApiKeySchema = Type.Omit(ApiKeySchema, ['key_hash', 'encrypted_key']);
+export const PublicApiKeySchema = lean(Type.Omit(ApiKeySchema, ['key_hash', 'encrypted_key']));
 export const CreateApiKeyBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),

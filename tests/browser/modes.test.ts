@@ -141,6 +141,29 @@ describe('iframe mode', () => {
     expect(await watch.violations()).toEqual([]);
     await context.close();
   });
+
+  it('can also be inserted by the loader (data-mode="iframe" / boot) into a host element', async () => {
+    // On BASE_URL, whose launcher example policy allows framing CHAT_URL (same origin here).
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    const watch = await watchPage(page);
+    await page.goto(`${h.base}/examples/launcher.html`);
+    const [, second] = h.frameIds;
+    await page.evaluate(
+      ({ id, base }) => {
+        const box = document.createElement('div');
+        box.id = 'boot-frame';
+        document.querySelector('main')!.append(box);
+        (window as unknown as { Parley: (...a: unknown[]) => void }).Parley('boot', { frame_id: id, mode: 'iframe', target: '#boot-frame', base_url: base });
+      },
+      { id: second, base: h.base },
+    );
+    const iframe = widget(page, second).locator('iframe');
+    expect(await iframe.getAttribute('src')).toBe(`${h.base}/frame/${second}`);
+    await page.frameLocator(`parley-widget[data-frame-id="${second}"] iframe`).locator('section.panel').waitFor();
+    expect(await watch.violations()).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('two widgets on one page', () => {

@@ -126,6 +126,9 @@ describe('XSS', () => {
     expect(bad).toEqual([]);
     await w.locator('li.msg-operator', { hasText: '<img src=x onerror="__xss(2)">' }).first().waitFor(); // shown as text
     expect(await w.locator('.hd-title').textContent()).toBe('<img src=x onerror=__xss(201)>');
+    // Sources render under answers as title + link; unsafe URLs keep their title as plain text.
+    expect(await w.locator('.sources a', { hasText: 'Safe title' }).first().getAttribute('href')).toMatch(/^https:\/\/example\.com\//);
+    expect(await w.locator('.sources li', { hasText: '<img src=x onerror=__xss(101)>' }).first().locator('a').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xssHits: unknown[] }).__xssHits)).toEqual([]);
     await context.close();
   });

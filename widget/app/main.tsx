@@ -10,6 +10,10 @@ import { createChatModel } from './model.js';
 import { applyTheme } from './theme.js';
 import { App } from './components/App.js';
 import css from '../styles/app.css?inline';
+import { setCatalogue, strings } from './strings.js';
+import { createLocaleController } from '../i18n/controller.js';
+import { pageContext, watchNavigation } from '../platform/navigation.js';
+import { transcribe, VoiceError, type Recording } from '../platform/voice.js';
 
 /** shared/protocol.ts WS_PATH; repeated here because importing that module would bundle its validators. */
 const WS_PATH = '/v1/widget/ws';
@@ -36,7 +40,8 @@ export function mount(bridge: HostBridge): AppHandle {
       if (event === 'unread_count') launcher?.setUnread((payload as { count: number }).count);
       bridge.emit(event, payload);
     },
-    page: () => update.page ?? { url: location.href.slice(0, 2048), title: document.title.slice(0, 512) },
+    // Without the query string or fragment by default (issue 5: they often hold personal data).
+    page: () => update.page ?? pageContext(location.href, document.title),
     locales: () => [...(navigator.languages ?? [navigator.language])].filter(Boolean),
     visible: (open) => open && document.visibilityState === 'visible',
   });
@@ -51,15 +56,55 @@ export function mount(bridge: HostBridge): AppHandle {
     if (!open) launcher?.focus();
   };
 
-  const unsubscribe = model.subscribe(() => applyTheme(host, model.state.channel?.theme));
+  // Languages (issue 5): embed data-locale, then the channel's locale, then the site's user locales,
+  // then the browser. The app root carries dir and lang, so an RTL language mirrors the layout.
+  let userLocales: string[] = [];
+  const draw = () => render(<App model={model} host={host} closable={closable} onClose={() => setOpen(false)} voice={voice} />, container);
+  const i18n = createLocaleController(
+    {
+      configured: () => [config.locale, model.state.channel?.locale],
+      user: () => userLocales,
+      browser: () => [...(navigator.languages ?? [navigator.language])].filter(Boolean),
+    },
+    (choice) => {
+      setCatalogue(choice.catalogue);
+      container.dir = choice.dir;
+      container.lang = choice.locale;
+      launcher?.setLabels?.(strings.open, strings.close);
+      draw();
+    },
+  );
+  // Voice input (spec 10): uploads with the visitor's gateway tokens; the transcript goes to the composer.
+  const voice = (recording: Recording) => {
+    const auth = model.voiceAuth();
+    if (!auth) return Promise.reject(new VoiceError('upload_failed', 'Not connected yet'));
+    return transcribe(recording, { baseUrl: config.baseUrl, frameId: config.frameId, language: i18n.locale, ...auth });
+  };
+  // Single-page apps (issue 5): follow history navigation unless the site reports pages itself.
+  let sitePages = Boolean(update.page);
+  const stopNavigation =
+    config.mode === 'frame'
+      ? () => {}
+      : watchNavigation((page) => {
+          if (!sitePages) model.updatePage(page);
+        });
+
+  const unsubscribe = model.subscribe(() => {
+    applyTheme(host, model.state.channel?.theme);
+    i18n.refresh();
+  });
   const stopViewport = trackVisualViewport(host);
   const onVisible = () => model.seen();
   document.addEventListener('visibilitychange', onVisible);
 
-  render(<App model={model} host={host} closable={closable} onClose={() => setOpen(false)} />, container);
+  i18n.refresh();
+  draw();
   setOpen(!closable || bridge.initial.open);
   // A returning visitor is connected at once so the unread badge shows replies that came meanwhile.
   if (model.hasHistory()) model.start();
+  // `ready`: the app is mounted and every command now acts at once. After mount() returns, so a
+  // handler that calls Parley('close') reaches the app, not the loader's pre-load state.
+  queueMicrotask(() => bridge.emit('ready', { frame_id: config.frameId }));
 
   return {
     open: () => setOpen(true),
@@ -67,12 +112,22 @@ export function mount(bridge: HostBridge): AppHandle {
     toggle: () => setOpen(!model.state.open),
     update(data) {
       update = { ...update, ...data };
-      if (data.page) model.updatePage(data.page);
+      if (data.page) {
+        sitePages = true;
+        model.updatePage(data.page);
+      }
+      if (data.locales) {
+        userLocales = data.locales;
+        i18n.refresh();
+      }
     },
     setCookieMode: (mode) => model.setCookieMode(mode),
+    identify: (data) => model.identify(data),
+    logout: () => model.logout(),
     destroy() {
       unsubscribe();
       stopViewport();
+      stopNavigation();
       document.removeEventListener('visibilitychange', onVisible);
       model.destroy();
       render(null, container);

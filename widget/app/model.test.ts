@@ -81,6 +81,11 @@ describe('chat model', () => {
     expect(tokens.get('device')).toBeTruthy();
     expect(tokens.get('session')).toBeUndefined(); // spec 5.1: only after interaction
 
+    const seen = { stream: '', typing: false };
+    model.subscribe(() => {
+      if (model.state.stream) seen.stream = model.state.stream.text;
+      if (model.state.typing === 'assistant') seen.typing = true;
+    });
     model.send('  How do I embed the widget?  ');
     expect(model.state.pending).toHaveLength(1);
     const mine = await until(model, (s) => s.messages.find((m) => m.role === 'user'));
@@ -92,7 +97,11 @@ describe('chat model', () => {
 
     const reply = await until(model, (s) => s.messages.find((m) => m.role === 'assistant'));
     expect(reply.content.length).toBeGreaterThan(0);
-    expect(events.some((e) => e.event === 'ready')).toBe(true);
+    // The answer was streamed (deltas) after a typing indicator; the final message replaced the stream.
+    expect(seen.typing).toBe(true);
+    expect(seen.stream.length).toBeGreaterThan(0);
+    expect(reply.content.startsWith(seen.stream)).toBe(true);
+    expect(model.state.stream).toBeNull();
     expect(events.some((e) => e.event === 'message' && (e.payload as { message: { id: string } }).message.id === reply.id)).toBe(true);
     // The panel was closed: the reply counts as unread; opening reads it.
     expect(model.state.unread).toBeGreaterThan(0);
@@ -163,4 +172,34 @@ describe('chat model', () => {
     expect(await stored()).toHaveLength(1);
     expect(second.state.messages.filter((m) => m.client_id === clientId)).toHaveLength(1);
   });
+  it('drops refused tokens and carries on as a new visitor', async () => {
+    const tokens = createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false });
+    tokens.set({ device: 'forged.device.token', user: 'forged.user', session: 'forged.session' });
+    const { model } = makeModel({ tokens });
+    model.start();
+    await until(model, (s) => s.ready);
+    expect(tokens.get('user')).toBeUndefined();
+    expect(tokens.get('session')).toBeUndefined();
+    expect(tokens.get('device')).not.toBe('forged.device.token');
+    model.send('fresh start');
+    await until(model, (s) => s.conversation);
+    expect(tokens.get('session')).toBeTruthy();
+  });
+
+  it('keeps rate-limited messages queued and delivers them when the server allows', async () => {
+    const { model } = makeModel();
+    model.setOpen(true);
+    await until(model, (s) => s.ready);
+    model.send('burst 0');
+    await until(model, (s) => s.conversation);
+    // 12 messages a minute per device (server/domains/widget/limits.ts): the burst runs into it.
+    for (let i = 1; i < 14; i++) model.send(`burst ${i}`);
+    const notice = await until(model, (s) => s.notice);
+    expect(notice.error).toBe('rate_limit_exceeded');
+    expect(model.state.pending.every((p) => p.state === 'queued')).toBe(true);
+    await until(model, (s) => s.pending.length === 0);
+    const texts = model.state.messages.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(texts).toEqual(Array.from({ length: 14 }, (_, i) => `burst ${i}`));
+    expect(model.state.notice).toBeNull();
+  }, 60_000);
 });

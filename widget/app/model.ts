@@ -54,7 +54,6 @@ export function createChatModel(deps: ModelDeps) {
   let socket: Socket | null = null;
   let inflight = new Set<string>();
   let welcomed = false;
-  let readySent = false;
   let readSeq = deps.tab.get<number>('read');
   let page = deps.page();
   let typingSentAt = 0;
@@ -154,10 +153,6 @@ export function createChatModel(deps: ModelDeps) {
         if (identity) socket?.send({ type: 'identity.identify', ...identity });
         socket?.healthy();
         setMessages(messages, { channel: frame.channel, conversation, ready: true, connection: 'online', retryInMs: null, notice: null, stream: null, typing: null });
-        if (!readySent) {
-          readySent = true;
-          deps.emit('ready', { frame_id: deps.frameId });
-        }
         flush();
         return;
       }
@@ -168,7 +163,9 @@ export function createChatModel(deps: ModelDeps) {
         inflight.delete(frame.client_id);
         outbox.remove([frame.client_id]);
         const conversation = setConversation(frame.conversation);
-        setMessages(mergeMessages(state.messages, [frame.message]), { conversation });
+        // A delivered message ends a "too many requests" notice: the queue is moving again.
+        const notice = state.notice?.error === 'rate_limit_exceeded' && !outbox.items().length ? null : state.notice;
+        setMessages(mergeMessages(state.messages, [frame.message]), { conversation, notice });
         flush();
         return;
       }
@@ -311,8 +308,11 @@ export function createChatModel(deps: ModelDeps) {
     },
     /** Verified identity (spec 2.4): values plus the site backend's signatures or JWT. */
     identify(data: IdentifyData) {
-      identity = data;
-      if (welcomed) socket?.send({ type: 'identity.identify', ...data });
+      // Only the protocol's fields: the server refuses a frame with unknown ones.
+      const keys = ['email', 'phone', 'external_id', 'email_signature', 'phone_signature', 'external_id_signature', 'jwt', 'first_name', 'last_name'] as const;
+      identity = {};
+      for (const k of keys) if (typeof data?.[k] === 'string' && data[k]) identity[k] = data[k];
+      if (welcomed) socket?.send({ type: 'identity.identify', ...identity });
       else this.start();
     },
     /** logout() (issue 5): the server revokes the session and rotates the device; we forget everything. */

@@ -12,6 +12,8 @@ export interface HistoryTurn {
 /** A tool a provider may call besides the passages it was given (spec 2.9 built-in tools, search tables). */
 export interface AgentTool {
   name: string;
+  /** `table` marks a search-table tool, which the offline answerer also consults (with the question as query). */
+  kind?: 'builtin' | 'table';
   description: string;
   /** JSON Schema of the arguments object. */
   parameters: Record<string, unknown>;

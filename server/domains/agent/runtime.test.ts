@@ -104,6 +104,26 @@ describe('agent runtime (offline answerer)', () => {
     expect((await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId: empty.id })).skipped).toBe('no_user_message');
   });
 
+  it('answers from an attached search table, citing the table', async () => {
+    const { tables } = t.app.ctx.services;
+    const table = await tables.create(t.demo.project_id, {
+      name: 'Order tracking',
+      format: 'jsonl',
+      content: ['{"order_id":"A-100","status":"shipped","carrier":"DHL"}', '{"order_id":"B-207","status":"processing","carrier":"UPS"}'].join('\n'),
+    });
+    const question = 'What is the status of order B-207?';
+    // Not attached yet: the table is not consulted.
+    const before = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId: await conversation(t, question) });
+    expect(before.message!.offer_handoff).toBe(true);
+
+    await tables.attach(t.demo.project_id, table.id, { name: 'order_tracking', description: 'Order status by order id' });
+    const { message } = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId: await conversation(t, question) });
+    expect(message!.content).toContain('order_id: B-207 · status: processing · carrier: UPS.');
+    expect(message!.content).not.toContain('A-100');
+    expect(message!.sources).toMatchObject([{ source_id: table.id, title: 'Order tracking', url: null }]);
+    await tables.detach(t.demo.project_id, table.id);
+  });
+
   it('serialises concurrent replies of one conversation', async () => {
     const conversationId = await conversation(t, 'How do I return an item?');
     const [a, b] = await Promise.all([
@@ -155,7 +175,7 @@ describe('agent runtime (OpenAI-compatible provider)', () => {
     expect(toolNames).toEqual(['search_knowledge', 'offer_handoff', 'order_status']);
     const toolResult = llm.requests[1].body.messages.at(-1);
     expect(toolResult).toMatchObject({ role: 'tool', tool_call_id: 'c1' });
-    expect(toolResult.content).toContain('"order_id":"A-101","status":"processing"');
+    expect(toolResult.content).toContain('order_id: A-101 · status: processing · eta: 2026-11-30.');
     expect(toolResult.content).not.toContain('A-100');
 
     expect(message!.content).toBe('Order A-101 is still processing [1]; returns take 30 days [2].');

@@ -13,6 +13,7 @@ import type { KnowledgeSearch, Passage } from '../knowledge/types.js';
 import type { AgentRuntime, ReplyRequest, ReplyResult } from './types.js';
 import type { AgentTool, AnswerProvider, HistoryTurn } from './provider.js';
 import { newId } from '../../lib/ids.js';
+import { MAX_MESSAGE_LENGTH } from '../conversations/service.js';
 import { retrievalQuery } from './query.js';
 
 /** Extension points for later issues (triggers, audiences, deployments). None is faked here. */
@@ -94,7 +95,8 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       if (current.operator_active) return { message: null, sources: [], skipped: 'operator_active' };
       const { message } = await deps.conversations.append(projectId, conversationId, {
         role: 'assistant',
-        content: output.content,
+        // A model may run long; the message store has a hard cap (conversations/service.ts).
+        content: output.content.length > MAX_MESSAGE_LENGTH ? `${output.content.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : output.content,
         sources: output.sources,
         offer_handoff: output.offer_handoff,
       });

@@ -9,6 +9,13 @@ import type { AgentTool } from './provider.js';
 
 const TABLE_ROWS = 10;
 
+/** One row as a readable line ("order_id: A-101 · status: processing."), for models and extraction alike. */
+const rowLine = (row: Record<string, unknown>) =>
+  `${Object.entries(row)
+    .filter(([, v]) => v !== null && v !== '')
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+    .join(' · ')}.`;
+
 function knowledgeTool(projectId: string, knowledge: KnowledgeSearch): AgentTool {
   return {
     name: 'search_knowledge',
@@ -53,6 +60,7 @@ function tableTool(projectId: string, tables: SearchTableService, { table, name,
   );
   return {
     name,
+    kind: 'table',
     description: `${description} (search table "${table.name}": searchable ${table.searchable_fields.join(', ') || 'none'}; columns ${table.columns.map((c) => `${c.name}:${c.type}`).join(', ')})`,
     parameters: {
       type: 'object',
@@ -77,7 +85,7 @@ function tableTool(projectId: string, tables: SearchTableService, { table, name,
           title: table.name,
           url: null,
           headings: [],
-          text: rows.map((r) => JSON.stringify(r)).join('\n') || '(no rows)',
+          text: rows.map(rowLine).join('\n\n'),
           score: 1,
         };
         return { content: '', passages: rows.length ? [passage] : [], ...(rows.length ? {} : { content: 'No matching rows.' }) };

@@ -1,6 +1,8 @@
 // Cursor pagination (DESIGN.md section 2): newest first; `starting_after` pages towards older items,
 // `ending_before` towards newer ones. Ids are UUIDv7 (time-ordered, fixed-width lowercase hex), so a
 // cursor is compared by value and stays valid even when its item was deleted or hidden meanwhile.
+// The walk is lazy: it starts at the cursor (binary search) and stops after limit + 1 matches, so a
+// page costs the same with 100 or 100,000 stored items.
 import { invalid } from '../../errors.js';
 
 export interface PageQuery {
@@ -14,30 +16,41 @@ export interface Page<T> {
   has_more: boolean;
 }
 
+/** Index of the first item whose id is greater than `id` (items in ascending id order). */
+function firstAfter(items: readonly { id: string }[], id: string): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (items[mid].id <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** `ascending` must be in ascending id order (the order Store.list returns). */
-export function paginate<T extends { id: string }>(ascending: readonly T[], q: PageQuery): Page<T> {
+export function paginate<T extends { id: string }>(ascending: readonly T[], q: PageQuery, keep: (item: T) => boolean = () => true): Page<T> {
   const limit = q.limit ?? 20;
   if (q.starting_after && q.ending_before) {
     throw invalid('Use starting_after or ending_before, not both', [{ path: 'querystring.ending_before', message: 'cannot be combined with starting_after' }]);
   }
-  if (q.ending_before) {
-    const cursor = q.ending_before.toLowerCase();
-    // The `limit` items just newer than the cursor, returned newest first like every page.
-    const newer = ascending.filter((i) => i.id > cursor);
-    const page = newer.slice(0, limit);
-    return { data: page.reverse(), has_more: newer.length > limit };
-  }
-  const cursor = q.starting_after?.toLowerCase();
   const data: T[] = [];
-  let has_more = false;
-  for (let i = ascending.length - 1; i >= 0; i--) {
-    const item = ascending[i];
-    if (cursor !== undefined && item.id >= cursor) continue;
-    if (data.length === limit) {
-      has_more = true;
-      break;
+  if (q.ending_before) {
+    // The `limit` matches just newer than the cursor, returned newest first like every page.
+    for (let i = firstAfter(ascending, q.ending_before.toLowerCase()); i < ascending.length; i++) {
+      if (!keep(ascending[i])) continue;
+      if (data.length === limit) return { data: data.reverse(), has_more: true };
+      data.push(ascending[i]);
     }
+    return { data: data.reverse(), has_more: false };
+  }
+  const start = q.starting_after ? firstAfter(ascending, q.starting_after.toLowerCase()) - 1 : ascending.length - 1;
+  for (let i = start; i >= 0; i--) {
+    const item = ascending[i];
+    if (q.starting_after && item.id >= q.starting_after.toLowerCase()) continue;
+    if (!keep(item)) continue;
+    if (data.length === limit) return { data, has_more: true };
     data.push(item);
   }
-  return { data, has_more };
+  return { data, has_more: false };
 }

@@ -11,8 +11,8 @@ import {
   CreateConversationBody,
   ProjectParams,
 } from '../../../shared/schemas/api.js';
-import { summary } from '../conversations/service.js';
 import { paginate } from './paginate.js';
+import { pageJson } from './serialize.js';
 import { conversationFilter } from './query.js';
 import { resolveConversationUser } from './resolve-user.js';
 import { generateRoute } from './generate.js';
@@ -38,11 +38,12 @@ export const conversationApiRoutes: RouteModule = (app, ctx) => {
         response: { 200: ConversationList },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { project_id } = request.params as { project_id: string };
       const q = request.query as ConversationListQuery;
-      const page = paginate((await conversations.list(project_id)).filter(conversationFilter(q)), q);
-      return { data: page.data.map(summary), has_more: page.has_more };
+      const page = paginate(await conversations.list(project_id), q, conversationFilter(q));
+      // Pre-serialised (cached per record, see serialize.ts); the schema above still documents it.
+      return reply.type('application/json; charset=utf-8').send(pageJson(page));
     },
   );
 

@@ -15,7 +15,7 @@ export interface IndexManager {
   /** Mirrors a stored chunk set into a loaded index (no-op when the project is not loaded yet). */
   apply(projectId: string, set: ChunkSet): Promise<void>;
   remove(projectId: string, sourceId: string): Promise<void>;
-  embedQuery(query: string): Promise<Float32Array | null>;
+  embedQuery(query: string): Promise<Float32Array>;
 }
 
 export function toIndexed(set: ChunkSet): IndexedChunk[] {

@@ -11,6 +11,7 @@ import { buildApp } from '../../app.js';
 import { testConfig, type Config } from '../../config.js';
 import { seedDemo, type DemoCredentials } from '../../demo/seed.js';
 import { html, startSite } from './testing/site.js';
+import { openStore } from '../../store/index.js';
 import { words } from './text.js';
 
 const DIMS = 32;
@@ -139,6 +140,32 @@ describe('persistence and the embeddings endpoint', () => {
     } finally {
       await app.close();
       await rm(app.ctx.config.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops a running sync cleanly when the app closes, recording it as cancelled', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'parley-knowledge-'));
+    const site = await startSite('127.0.0.1', {
+      '/': html('Start', '<main><p>Start page with a link.</p><a href="/slow">slow</a></main>'),
+      '/slow': html('Slow', '<main><p>This page answers only when released.</p></main>'),
+    });
+    site.hold('/slow');
+    const app = await buildApp(testConfig(own, { allowPrivateFetch: true }));
+    try {
+      const { credentials } = await seedDemo(app.ctx);
+      const k = app.ctx.services.knowledge;
+      const provider = await k.createProvider(credentials!.project_id, { type: 'web_crawler', name: 'Slow site', crawler: { start_urls: [`${site.url}/`] } });
+      const job = await k.startSync(credentials!.project_id, provider.id);
+      await site.arrived('/slow');
+      await app.close();
+      const store = await openStore(own);
+      const stored = await store.collection('sync_jobs').get(credentials!.project_id, job.id);
+      expect(stored).toMatchObject({ status: 'cancelled', error: 'Stopped by server shutdown' });
+      expect(stored!.finished_at).not.toBeNull();
+      await store.close();
+    } finally {
+      await site.close();
+      await rm(own, { recursive: true, force: true });
     }
   });
 });

@@ -54,7 +54,7 @@ describe('manual snippets', () => {
     expect(hits[0].source_id).toBe(snippetId);
     expect(hits[0].text).toMatch(/2 working days/);
     const stale = (await api('GET', `/knowledge/search?query=customs%20fees%20recipient`)).body.data;
-    expect(stale.some((h: { source_id: string }) => h.source_id === snippetId && /customs/.test(h.text))).toBe(false);
+    expect(stale.some((h: { source_id: string; text: string }) => h.source_id === snippetId && /customs/.test(h.text))).toBe(false);
 
     expect((await api('DELETE', `/snippets/${snippetId}`)).status).toBe(204);
     expect((await api('GET', `/snippets/${snippetId}`)).status).toBe(404);

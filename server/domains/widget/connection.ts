@@ -33,6 +33,8 @@ export function toServerFrame(event: ConversationEvent): ServerFrame | null {
   }
 }
 
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
 export class Connection {
   visitor: VisitorState | null = null;
   closed = false;
@@ -49,7 +51,17 @@ export class Connection {
 
   send(frame: ServerFrame): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    // A client that stopped reading: drop it rather than buffer without bound (it resumes by last_seq).
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return void this.socket.terminate();
     this.socket.send(JSON.stringify(frame));
+  }
+
+  /** Heartbeat (ws-level ping/pong): false when the previous ping got no pong, i.e. the peer is gone. */
+  alive = true;
+  heartbeat(): void {
+    if (!this.alive) return void this.socket.terminate();
+    this.alive = false;
+    this.socket.ping();
   }
 
   error(error: string, message: string, extras: { retry_after?: number; client_id?: string } = {}): void {
@@ -60,6 +72,7 @@ export class Connection {
   close(code: number, reason: string): void {
     if (this.closed) return;
     this.socket.close(code, reason.slice(0, 120));
+    this.closed = true; // frames still queued from this peer are ignored
   }
 
   isSubscribed(conversationId: string) {

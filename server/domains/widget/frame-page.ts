@@ -51,6 +51,8 @@ export function framePageRoutes(app: FastifyInstance, ctx: AppContext, build: ()
     const { frame_id: frameId } = request.params as { frame_id: string };
     const urls = appUrls(app);
     const stylesheet = `<link rel="stylesheet" href="${escapeHtml(urls.chatUrl)}/frame/_/frame.css">`;
+    // No favicon request (its 404 would be noise in the host's console); data: is allowed by img-src.
+    const icon = '<link rel="icon" href="data:,">';
     const channel = await ctx.services.projects.getChannelByFrameId(frameId);
     if (!channel || channel.type !== 'website_widget') {
       reply.code(404).headers({
@@ -67,6 +69,6 @@ export function framePageRoutes(app: FastifyInstance, ctx: AppContext, build: ()
     reply.headers({ ...PAGE_HEADERS, 'content-security-policy': cspHeader(policy) });
     return reply
       .type('text/html; charset=utf-8')
-      .send(page(channel.name, channel.locale ?? 'en', stylesheet, `<noscript>This chat needs JavaScript.</noscript>\n${loader}`));
+      .send(page(channel.name, channel.locale ?? 'en', `${icon}\n${stylesheet}`, `<noscript>This chat needs JavaScript.</noscript>\n${loader}`));
   });
 }

@@ -32,6 +32,13 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
   const connections = new Set<Connection>();
   const deviceLocks = new Map<string, Promise<unknown>>();
   const replies = createReplyRunner(ctx, log);
+  // Dead peers (a laptop lid closed, a dropped mobile network) never send a close: a ws ping every
+  // 30 s finds them, so their subscriptions do not pile up.
+  const heartbeat = setInterval(() => {
+    for (const conn of connections) conn.heartbeat();
+  }, 30_000);
+  heartbeat.unref();
+  ctx.onClose(() => clearInterval(heartbeat));
 
   const gw = {
     ctx,
@@ -115,10 +122,14 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
         queue = queue.then(() => gw.process(conn, raw));
       });
       socket.on('close', () => {
+        limiter.forget(`frame:${conn.id}`);
         conn.dispose();
         connections.delete(conn);
       });
       socket.on('error', (err) => request.log.debug({ err }, 'widget socket error'));
+      socket.on('pong', () => {
+        conn.alive = true;
+      });
       const wait = limiter.take(`conn:${request.ip}`, limits.connections_per_minute_per_ip);
       if (wait > 0) {
         conn.error('rate_limit_exceeded', retryMessage(wait), { retry_after: wait });

@@ -29,6 +29,7 @@ interface Bucket {
 
 export class RateLimiter {
   private buckets = new Map<string, Bucket>();
+  private takes = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -36,6 +37,8 @@ export class RateLimiter {
   take(key: string, perMinute: number): number {
     const t = this.now();
     const rate = perMinute / 60_000;
+    // Now and then forget buckets that have refilled, so idle visitors do not accumulate.
+    if (++this.takes % 10_000 === 0 && this.buckets.size > 10_000) this.sweep(t);
     const bucket = this.buckets.get(key) ?? { tokens: perMinute, at: t };
     bucket.tokens = Math.min(perMinute, bucket.tokens + (t - bucket.at) * rate);
     bucket.at = t;
@@ -44,13 +47,21 @@ export class RateLimiter {
       bucket.tokens -= 1;
       return 0;
     }
-    if (this.buckets.size > 50_000) this.sweep(t, rate);
     return Math.max(1, Math.ceil((1 - bucket.tokens) / rate / 1000));
   }
 
-  /** Forgets buckets that have refilled completely (they behave like new ones). */
-  private sweep(t: number, rate: number) {
-    for (const [key, b] of this.buckets) if (b.tokens + (t - b.at) * rate >= 1 && t - b.at > 60_000) this.buckets.delete(key);
+  /** Drops a bucket whose owner is gone (a closed connection). */
+  forget(key: string): void {
+    this.buckets.delete(key);
+  }
+
+  /** Forgets buckets untouched for over a minute: every bucket refills within a minute, so they behave like new ones. */
+  private sweep(t: number) {
+    for (const [key, b] of this.buckets) if (t - b.at > 60_000) this.buckets.delete(key);
+  }
+
+  get size(): number {
+    return this.buckets.size;
   }
 }
 

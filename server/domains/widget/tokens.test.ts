@@ -50,6 +50,18 @@ describe('rate limiter', () => {
     expect(limiter.take('k', 6)).toBe(0);
     expect(limiter.take('other', 6)).toBe(0);
   });
+
+  it('forgets idle buckets so visitors that left do not accumulate', () => {
+    let now = 0;
+    const limiter = new RateLimiter(() => now);
+    for (let i = 0; i < 15_000; i++) limiter.take(`visitor-${i}`, 10);
+    expect(limiter.size).toBe(15_000);
+    now += 61_000;
+    for (let i = 0; i < 5_000; i++) limiter.take(`late-${i}`, 10);
+    expect(limiter.size).toBeLessThan(6_000);
+    limiter.forget('late-1');
+    expect(limiter.size).toBeLessThan(5_000);
+  });
 });
 
 describe('verifyVisitorTokens (for HTTP endpoints acting for a visitor, e.g. voice uploads)', () => {

@@ -11,7 +11,7 @@
 // reads them from the returned (tagged) function; as a preHandler it is then a no-op.
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ApiKey } from '../../../shared/schemas/entities.js';
-import { missingPermissions, type Permission } from '../../../shared/permissions.js';
+import { effectivePermissions, type Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 
@@ -55,12 +55,21 @@ export async function authenticateApiKey(ctx: AppContext, request: FastifyReques
   return key;
 }
 
+// Stored key records are shared and replaced (never mutated) on edit, so the permission array's
+// identity is a safe cache key: an edit yields a new array and a fresh computation (spec 3.3).
+const effectiveCache = new WeakMap<readonly string[], Set<string>>();
+function effectiveOf(granted: readonly string[]): Set<string> {
+  let set = effectiveCache.get(granted);
+  if (!set) effectiveCache.set(granted, (set = effectivePermissions(granted)));
+  return set;
+}
+
 /** 403s of spec 5.3 and 5.4, in that order: another project's key, then missing permissions. */
 export function authorizeApiKey(key: ApiKey, projectId: string | undefined, required: readonly string[]): void {
   if (projectId !== undefined && projectId !== key.project_id) {
     throw new AppError('wrong_project', 'This API key belongs to another project');
   }
-  const missing = missingPermissions(key.permissions, required);
+  const missing = required.filter((p) => !effectiveOf(key.permissions).has(p));
   if (missing.length > 0) {
     throw new AppError('insufficient_permissions', `This API key lacks the permissions: ${missing.join(', ')}`, {
       required_permissions: [...required],

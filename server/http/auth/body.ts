@@ -21,9 +21,8 @@ export function registerJsonBody(app: FastifyInstance): void {
     parseJson(request, body as string, done);
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (typeof request.body !== 'string' || !request.url.startsWith('/v1/')) return;
-    if (request.routeOptions.config?.acceptText) return;
-    throw new AppError('unsupported_media_type', 'Send the body as application/json');
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (typeof request.body !== 'string' || !request.url.startsWith('/v1/') || request.routeOptions.config?.acceptText) return done();
+    done(new AppError('unsupported_media_type', 'Send the body as application/json'));
   });
 }

@@ -93,7 +93,14 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
     if (!route.url.startsWith(PROJECT_PREFIX)) return;
     const permissions = permissionsOfRoute(route);
     const hook: onRequestAsyncHookHandler = (request, reply) => guard(request, reply, permissions);
-    route.onRequest = [hook, ...(hooksOf(route, 'onRequest') as onRequestAsyncHookHandler[])];
+    // The guard enforces what requireApiKey declared, so those hooks need not run a second time.
+    const notDeclaring = (name: (typeof HOOK_NAMES)[number]) => hooksOf(route, name).filter((fn) => declaredPermissions(fn) === undefined);
+    route.onRequest = [hook, ...(notDeclaring('onRequest') as onRequestAsyncHookHandler[])];
+    for (const name of ['preParsing', 'preValidation', 'preHandler'] as const) {
+      if (hooksOf(route, name).length === 0) continue;
+      const rest = notDeclaring(name);
+      (route as unknown as Record<string, unknown>)[name] = rest.length > 0 ? rest : undefined;
+    }
     if (route.method === 'HEAD') return;
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
       app.projectRoutes.push({ method, url: route.url, permissions });
@@ -114,7 +121,9 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
 
   // Unknown paths under /v1/projects/ still authenticate and count, so every project response carries
   // the rate-limit headers and an unauthenticated caller cannot map the routes.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404 && request.url.startsWith(PROJECT_PREFIX)) await guard(request, reply, []);
+  // Callback style: this runs on every request, and most are not 404s.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404 || !request.url.startsWith(PROJECT_PREFIX)) return done();
+    guard(request, reply, []).then(() => done(), done);
   });
 }

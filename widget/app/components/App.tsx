@@ -8,8 +8,9 @@ import { ConnectionBanner } from './ConnectionBanner.js';
 import { MessageList } from './MessageList.js';
 import { Rating } from './Rating.js';
 import { Composer } from './Composer.js';
+import type { VoiceButtonProps } from './VoiceButton.js';
 
-export function App(props: { model: ChatModel; host: HTMLElement; closable: boolean; onClose(): void }) {
+export function App(props: { model: ChatModel; host: HTMLElement; closable: boolean; onClose(): void; voice?: VoiceButtonProps['transcribe'] }) {
   const { model } = props;
   const state = useModel(model);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -34,12 +35,13 @@ export function App(props: { model: ChatModel; host: HTMLElement; closable: bool
 
   if (!state.open) return null;
   return (
-    <section class="panel" role={props.closable ? 'dialog' : 'region'} aria-labelledby="parley-title">
+    // Not aria-modal: the launcher panel leaves the page usable beside it (as Intercom's does).
+    <section class="panel" role={props.closable ? 'dialog' : 'region'} aria-modal={props.closable ? 'false' : undefined} aria-labelledby="parley-title">
       <Header title={state.channel?.name || strings.title} onClose={props.closable ? props.onClose : undefined} />
       <ConnectionBanner state={state} onRetry={() => model.reconnect()} />
       <MessageList state={state} model={model} />
       <Rating state={state} model={model} />
-      <Composer model={model} inputRef={input} />
+      <Composer model={model} inputRef={input} voice={state.channel?.voice_enabled ? props.voice : undefined} />
     </section>
   );
 }

@@ -3,8 +3,9 @@
 import { useRef, useState } from 'preact/hooks';
 import type { ChatModel } from '../model.js';
 import { strings } from '../strings.js';
+import { VoiceButton, type VoiceButtonProps } from './VoiceButton.js';
 
-export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTextAreaElement | null } }) {
+export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTextAreaElement | null }; voice?: VoiceButtonProps['transcribe'] }) {
   const [text, setText] = useState('');
   const local = useRef<HTMLTextAreaElement>(null);
   const ref = props.inputRef ?? local;
@@ -42,6 +43,16 @@ export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTe
           }
         }}
       />
+      {props.voice && (
+        <VoiceButton
+          transcribe={props.voice}
+          onTranscript={(said) => {
+            // Into the message box to edit or send (spec 10); typed text is kept, not replaced.
+            setText((before) => (before.trim() ? `${before.trimEnd()} ${said}` : said));
+            ref.current?.focus();
+          }}
+        />
+      )}
       <button type="submit" class="send" aria-label={strings.send} disabled={!text.trim()}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path d="M3 20l18-8L3 4v6l12 2-12 2z" fill="currentColor" />

@@ -4,15 +4,16 @@ import { renderMarkdown } from '../markdown.js';
 import { strings } from '../strings.js';
 import { Sources } from './Sources.js';
 
-const who = { user: strings.you, assistant: strings.assistant, operator: strings.operator };
-
 export function MessageBubble(props: { message: Pick<Message, 'role' | 'content' | 'sources'> & { id?: string }; children?: ComponentChildren; status?: ComponentChildren }) {
   const { role, content, sources } = props.message;
+  // Read at render time: the catalogue changes when the locale is resolved (issue 5).
+  const who = { user: strings.you, assistant: strings.assistant, operator: strings.operator };
   return (
     <li class={`msg msg-${role}`} data-role={role} data-id={props.message.id}>
       <span class="sr-only">{who[role]}: </span>
       {/* Visitor text is shown as typed (one text node); replies are markdown (DESIGN.md section 4). */}
-      <div class="bubble">{role === 'user' ? <p class="plain">{content}</p> : renderMarkdown(content)}</div>
+      {/* dir="auto": each message takes the direction of its own text, whatever the UI language (issue 5). */}
+      <div class="bubble" dir="auto">{role === 'user' ? <p class="plain">{content}</p> : renderMarkdown(content)}</div>
       {props.status}
       {role !== 'user' && <Sources sources={sources} />}
       {props.children}

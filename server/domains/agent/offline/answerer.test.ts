@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../../knowledge/types.js';
 import { ASK_A_QUESTION, DONT_KNOW, createOfflineAnswerer, questionSimilarity } from './answerer.js';
-import { contentTerms, sentences, stem } from './text.js';
+import { contentTerms, sentences, stem, units } from './text.js';
 
 const passage = (id: string, title: string, text: string, extra: Partial<Passage> = {}): Passage => ({
   chunk_id: `c-${id}`,
@@ -72,6 +72,11 @@ describe('offline answerer', () => {
     expect(none.offer_handoff).toBe(true);
   });
 
+  it('answers a one-word question only from a passage about that word', async () => {
+    expect((await ask('Shipping?', [REFUNDS, SHIPPING])).sources[0]?.source_id).toBe('s-shipping');
+    expect((await ask('Costs?', [REFUNDS, SHIPPING])).offer_handoff).toBe(true);
+  });
+
   it('asks for a question when the message has no content words', async () => {
     const out = await ask('Hi!', [REFUNDS]);
     expect(out.content).toBe(ASK_A_QUESTION);
@@ -96,5 +101,30 @@ describe('text tools', () => {
     expect(sentences('First one. Second one!\n\n- item a\n- item b')).toEqual(['First one.', 'Second one!', '- item a', '- item b']);
     expect(questionSimilarity('How do I reset my password?', 'reset password')).toBe(1);
     expect(questionSimilarity('How do I reset my password?', 'How do I change my email address?')).toBe(0);
+    expect(questionSimilarity('How do I embed the widget on my site?', 'How do I embed the widget?')).toBe(1);
+    expect(questionSimilarity('How do I embed the widget on my pages today?', 'How do I embed the widget?')).toBeLessThan(0.7);
+    expect(contentTerms('fastify.printRoutes()')).toEqual(['fastify', stem('print'), stem('routes'), stem('fastify.printroutes')]);
+    expect(contentTerms('type-safe schemas')).toEqual([stem('type'), stem('safe'), stem('schemas')]);
+  });
+
+  it('keeps fence-less code together and apart from the prose around it', () => {
+    const text = [
+      'Middleware\nAs of v3, middleware needs an external plugin such as\n@fastify/express or @fastify/middie.',
+      'The following example registers the plugin:',
+      "await fastify.register(require('@fastify/express'))\nfastify.use(require('cors')())\nconst app = {\n  stream: stream,\n  level: 'info',\n}",
+    ].join('\n\n');
+    expect(units(text)).toEqual([
+      { text: 'Middleware', kind: 'heading' },
+      { text: 'As of v3, middleware needs an external plugin such as @fastify/express or @fastify/middie.', kind: 'prose' },
+      { text: 'The following example registers the plugin:', kind: 'prose' },
+      { text: "await fastify.register(require('@fastify/express'))\nfastify.use(require('cors')())\nconst app = {\n  stream: stream,\n  level: 'info',\n}", kind: 'code' },
+    ]);
+  });
+
+  it('renders an example introduced by a chosen sentence as a code block', async () => {
+    const p = passage('mw', 'Middleware', 'Express middleware needs the @fastify/express plugin. Register it as follows:\n\nawait fastify.register(require(\'@fastify/express\'))\nfastify.use(require(\'cors\')())');
+    const out = await ask('How do I use Express middleware?', [p]);
+    expect(out.content).toContain("```\nawait fastify.register(require('@fastify/express'))\nfastify.use(require('cors')())\n```");
+    expect(out.content).toMatch(/```\n\[1\]$/);
   });
 });

@@ -8,7 +8,7 @@
 import type { Passage } from '../../knowledge/types.js';
 import type { SourceRef } from '../../../../shared/schemas/entities.js';
 import { sourceRef, type AnswerInput, type AnswerOutput } from '../provider.js';
-import { contentTerms, isSmallTalk, termSet, termWeight, units } from './text.js';
+import { contentTerms, isSmallTalk, isWeakTerm, termSet, termWeight, units } from './text.js';
 import { retrievalQuery } from '../query.js';
 
 export interface OfflineOptions {
@@ -41,6 +41,8 @@ interface Scored {
   passage: Passage;
   rank: number;
   coverage: number;
+  /** Coverage by title, headings and snippet question alone: breaks ties towards on-topic pages. */
+  topic: number;
 }
 
 /** Weighted share of the query's terms present in `terms` (see termWeight). */
@@ -59,14 +61,20 @@ function passageTerms(p: Passage): Set<string> {
   return termSet(`${p.title}\n${p.headings.join('\n')}\n${p.text}`);
 }
 
-/** Symmetric overlap of two questions: both must say mostly the same thing. */
-export function questionSimilarity(a: string, b: string): number {
-  const x = termSet(a);
-  const y = termSet(b);
+/**
+ * How well a user's question matches a snippet's question: symmetric overlap, except that a user
+ * question containing every word of the snippet's question plus a little more ("How do I embed the
+ * widget on my site?" vs "How do I embed the widget?") counts as a match with one extra word free.
+ */
+export function questionSimilarity(user: string, snippet: string): number {
+  const x = termSet(user);
+  const y = termSet(snippet);
   if (x.size === 0 || y.size === 0) return 0;
   let shared = 0;
   for (const t of x) if (y.has(t)) shared++;
-  return shared / Math.max(x.size, y.size);
+  const symmetric = shared / Math.max(x.size, y.size);
+  if (shared === y.size && y.size >= 2) return Math.max(symmetric, shared / Math.max(y.size, x.size - 1));
+  return symmetric;
 }
 
 const clean = (s: string) =>
@@ -104,8 +112,14 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
     if (direct) return { content: direct.passage.text.trim(), sources: [sourceRef(direct.passage)], offer_handoff: false };
 
     // 2. Confidence: the best-covering passage among the top ones.
-    const scored: Scored[] = input.passages.map((passage, rank) => ({ passage, rank, coverage: coverage(query, passageTerms(passage)) }));
-    const ranked = [...scored].sort((a, b) => b.coverage - a.coverage || a.rank - b.rank);
+    const scored: Scored[] = input.passages.map((passage, rank) => ({
+      passage,
+      rank,
+      coverage: coverage(query, passageTerms(passage)),
+      topic: coverage(query, termSet([passage.title, ...passage.headings, passage.question ?? ''].join(' '))),
+    }));
+    const order = (a: Scored, b: Scored) => b.coverage - a.coverage || b.topic - a.topic || a.rank - b.rank;
+    const ranked = [...scored].sort(order);
     const best = ranked[0];
     // A two-part question may be covered by two passages together, each covering a good part.
     const second = ranked[1];
@@ -116,11 +130,17 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
     const confidence = Math.max(best?.coverage ?? 0, pair);
     diagnostics.confidence = confidence;
     if (!best || confidence < minCoverage) return { content: DONT_KNOW, sources: [], offer_handoff: true };
+    // A question with one meaningful word ("pricing?", "how do I add my own documents?") is only
+    // answered by a passage about that word, not by one that mentions it in passing.
+    const strong = new Set(query.filter((t) => !isWeakTerm(t)));
+    if (strong.size <= 1 && best.topic === 0) {
+      return { content: DONT_KNOW, sources: [], offer_handoff: true };
+    }
 
     // 3. Sentences from passages that are nearly as good as the best one, best first.
     const usable = scored
       .filter((s) => s.coverage >= Math.min(minCoverage * 0.6, best.coverage - 0.25) || s === best)
-      .sort((a, b) => b.coverage - a.coverage || a.rank - b.rank)
+      .sort(order)
       .slice(0, maxPassages);
     const querySet = new Set(query);
     interface Candidate { text: string; kind: 'prose' | 'code'; passageIndex: number; order: number; score: number }
@@ -207,7 +227,15 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
       return { output: decide(input, diagnostics), diagnostics };
     },
     async answer(input: AnswerInput) {
-      const output = this.analyse(input).output;
+      // Attached search tables are consulted with the question as a text query; matching rows
+      // compete with knowledge passages under the same thresholds (spec 2.9 search tables).
+      const rows: Passage[] = [];
+      for (const tool of input.tools) {
+        if (tool.kind !== 'table' || !('query' in ((tool.parameters.properties as object) ?? {}))) continue;
+        const found = await tool.run({ query: retrievalQuery(input.question, input.history) }, input.signal);
+        for (const p of found.passages ?? []) rows.push({ ...p, text: p.text.split('\n\n').slice(0, 3).join('\n\n') });
+      }
+      const output = this.analyse(rows.length ? { ...input, passages: [...input.passages, ...rows] } : input).output;
       stream(output.content, input.onDelta);
       return output;
     },

@@ -52,6 +52,8 @@ const WEAK = new Set(
     .map((w) => stem(w)),
 );
 
+export const isWeakTerm = (term: string): boolean => WEAK.has(term);
+
 /** Weight of a stemmed term: longer words carry more (a cheap rarity proxy), weak words little. */
 export const termWeight = (term: string): number => Math.min(term.length, 8) * (WEAK.has(term) ? 0.3 : 1);
 
@@ -67,11 +69,14 @@ export const isStopWord = (word: string): boolean => STOP.has(word);
 /** Stemmed content terms of a text, in order, duplicates kept. */
 export function contentTerms(text: string): string[] {
   const out: string[] = [];
-  for (const t of tokens(text)) {
+  for (const raw of text.match(/[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*/gu) ?? []) {
+    const t = raw.toLowerCase();
     if (STOP.has(t) || (t.length < 2 && !/\d/.test(t))) continue;
-    // Dotted and snake identifiers (reply.send) count whole and as their parts; hyphenated words
-    // (type-safe, built-in) only as their parts, as prose writes them either way.
-    if (/[._-]/.test(t)) for (const part of t.split(/[._-]/)) if (part.length > 1 && !STOP.has(part)) out.push(stem(part));
+    // Identifiers count whole and as their words, so "printRoutes" meets "print all routes" and
+    // reply.send meets "send"; hyphenated words (type-safe, built-in) count only as their parts,
+    // as prose writes them either way.
+    const parts = raw.replace(/([a-z\d])([A-Z])/g, '$1 $2').split(/[._\- ]/).map((p) => p.toLowerCase());
+    if (parts.length > 1) for (const part of parts) if (part.length > 1 && !STOP.has(part)) out.push(stem(part));
     if (!/^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)+$/u.test(t)) out.push(stem(t));
   }
   return out;

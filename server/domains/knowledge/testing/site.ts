@@ -18,6 +18,8 @@ export interface TestSite {
   /** Requests to this path wait until release() is called. */
   hold(path: string): void;
   release(): void;
+  /** Resolves once a request for `path` has arrived (held or not). */
+  arrived(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,9 +32,11 @@ export async function startSite(host = '127.0.0.1', initial: Record<string, Site
   const requests: string[] = [];
   let held: string | null = null;
   let waiters: (() => void)[] = [];
+  const arrivals: { path: string; resolve: () => void }[] = [];
   const server = http.createServer(async (req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
+    for (const a of arrivals.filter((x) => x.path === path)) a.resolve();
     if (held && path === held) await new Promise<void>((r) => waiters.push(r));
     const page = pages.get(path);
     if (!page) {
@@ -45,7 +49,7 @@ export async function startSite(host = '127.0.0.1', initial: Record<string, Site
   });
   await new Promise<void>((r) => server.listen(0, host, r));
   const { port } = server.address() as AddressInfo;
-  return {
+  const site: TestSite = {
     url: `http://${host}:${port}`,
     pages,
     requests,
@@ -58,10 +62,15 @@ export async function startSite(host = '127.0.0.1', initial: Record<string, Site
       waiters = [];
       for (const fn of w) fn();
     },
+    arrived(path) {
+      if (requests.includes(path)) return Promise.resolve();
+      return new Promise<void>((resolve) => arrivals.push({ path, resolve }));
+    },
     async close() {
-      this.release();
+      site.release();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
+  return site;
 }

@@ -1,0 +1,115 @@
+// Pure parsing and chunking rules (issue 6.1, 6.3): titles, heading paths, canonical URLs, clean text.
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from './parse-html.js';
+import { parseMarkdown, snippetDoc } from './parse-markdown.js';
+import { chunkDoc } from './chunker.js';
+import { coverage, stem, terms } from './text.js';
+import { localEmbed } from './embedder.js';
+import { HybridIndex } from './hybrid-index.js';
+import { titleFromPath } from './wiki/wiki-import.js';
+
+describe('parseHtml', () => {
+  const page = parseHtml(
+    `<html><head><title>Pricing – Acme</title><link rel="canonical" href="/pricing"><meta name="robots" content="nofollow"></head>
+     <body><header>Logo</header><nav><a href="/a">A</a><a href="/b#x">B</a><a href="mailto:x@y.z">mail</a><a rel="nofollow" href="/c">C</a></nav>
+     <main><h1>Pricing</h1><p>Plans &amp; prices.</p><h2>Team</h2><h3>Monthly</h3><ul><li>10 € per seat</li><li>Unlimited bots</li></ul>
+     <script>alert(1)</script><pre>curl https://acme.example/api</pre><h2>Enterprise</h2><p>Talk to sales.</p></main><footer>© Acme</footer></body></html>`,
+    'https://acme.example/pricing?ref=1',
+  );
+
+  it('keeps title, canonical, links and robots directives', () => {
+    expect(page.doc.title).toBe('Pricing – Acme');
+    expect(page.canonical).toBe('https://acme.example/pricing');
+    expect(page.links).toEqual(['https://acme.example/a', 'https://acme.example/b']);
+    expect(page.nofollow).toBe(true);
+    expect(page.noindex).toBe(false);
+  });
+
+  it('turns content into sections under their heading path, without chrome or scripts', () => {
+    // The H1 repeats the title, so it is not repeated in every heading path.
+    expect(page.doc.sections).toEqual([
+      { headings: [], text: 'Plans & prices.' },
+      { headings: ['Team', 'Monthly'], text: '- 10 € per seat\n\n- Unlimited bots\n\ncurl https://acme.example/api' },
+      { headings: ['Enterprise'], text: 'Talk to sales.' },
+    ]);
+    const all = JSON.stringify(page.doc);
+    expect(all).not.toContain('alert');
+    expect(all).not.toContain('Logo');
+    expect(all).not.toContain('© Acme');
+  });
+});
+
+describe('parseMarkdown', () => {
+  it('takes the title from front matter or the first H1 and tracks nested headings', () => {
+    const doc = parseMarkdown('# Guide\n\nIntro text.\n\n## Setup\n\nSee [the docs](https://x.y) and ![logo](l.png).\n\n### Linux\n\n`apt install acme`\n\n## Usage\n\nRun it.\n', 'file');
+    expect(doc.title).toBe('Guide');
+    expect(doc.sections).toEqual([
+      { headings: [], text: 'Intro text.' },
+      { headings: ['Setup'], text: 'See the docs and logo.' },
+      { headings: ['Setup', 'Linux'], text: 'apt install acme' },
+      { headings: ['Usage'], text: 'Run it.' },
+    ]);
+    expect(parseMarkdown('---\ntitle: "From front matter"\n---\nBody', 'f').title).toBe('From front matter');
+    expect(parseMarkdown('Body only', 'fallback.md').title).toBe('fallback.md');
+  });
+
+  it('keeps code blocks and ignores headings inside them', () => {
+    const doc = parseMarkdown('# T\n\n```sh\n# not a heading\nnpm start\n```\n', 'f');
+    expect(doc.sections).toEqual([{ headings: [], text: '# not a heading\nnpm start' }]);
+  });
+
+  it('gives snippets their own title', () => {
+    expect(snippetDoc('Refunds', 'Within 14 days.').title).toBe('Refunds');
+  });
+});
+
+describe('chunking', () => {
+  it('splits long sections on paragraphs and sentences, never across headings', () => {
+    const para = (n: number) => `Sentence ${n} explains one more detail of the installation procedure in depth.`;
+    const long = Array.from({ length: 40 }, (_, i) => para(i)).join(' ');
+    const chunks = chunkDoc({ title: 'T', sections: [{ headings: ['A'], text: long }, { headings: ['B'], text: 'Short.' }] });
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.every((c) => c.text.length <= 1400)).toBe(true);
+    expect(chunks.slice(0, -1).every((c) => c.headings[0] === 'A')).toBe(true);
+    expect(chunks.at(-1)).toEqual({ headings: ['B'], text: 'Short.' });
+    expect(chunks.slice(0, -1).map((c) => c.text).join(' ')).toBe(long);
+  });
+});
+
+describe('text and vectors', () => {
+  it('stems word variants together and measures coverage', () => {
+    expect(stem('embedding')).toBe(stem('embed'));
+    expect(stem('policies')).toBe('policy');
+    expect(stem('sharing')).toBe(stem('shared'));
+    expect(terms('What is the refund policy?')).toEqual(['refund', 'policy']);
+    expect(coverage(terms('refund policy for shoes'), 'Our refund policy')).toBeCloseTo(2 / 3);
+  });
+
+  it('makes deterministic unit vectors where related texts are closer than unrelated ones', () => {
+    const a = localEmbed('How do I reset my password?');
+    expect(Array.from(a)).toEqual(Array.from(localEmbed('How do I reset my password?')));
+    const dot = (x: Float32Array, y: Float32Array) => x.reduce((s, v, i) => s + v * y[i], 0);
+    expect(dot(a, a)).toBeCloseTo(1, 5);
+    expect(dot(a, localEmbed('Resetting a forgotten password'))).toBeGreaterThan(dot(a, localEmbed('Shipping costs to Canada')));
+  });
+
+  it('finds by vector what BM25 misses, and filters by source', () => {
+    const index = new HybridIndex(localEmbed('x').length);
+    const add = (source: string, text: string) =>
+      index.setSource(source, [{ id: `${source}:0`, source_id: source, title: source, url: null, question: null, headings: [], text, vector: localEmbed(text) }]);
+    add('pw', 'Passwords can be reset from the account settings page.');
+    add('ship', 'Shipping to Canada costs 12 dollars.');
+    const fuzzy = index.search('resetting passwords', localEmbed('resetting passwords'));
+    expect(fuzzy[0].source_id).toBe('pw');
+    const only = index.search('shipping to canada', localEmbed('shipping to canada'), { sourceIds: ['pw'] });
+    expect(only.every((p) => p.source_id === 'pw')).toBe(true);
+    index.removeSource('pw');
+    expect(index.search('passwords reset', localEmbed('passwords reset')).some((p) => p.source_id === 'pw')).toBe(false);
+  });
+});
+
+describe('wiki titles', () => {
+  it('cleans Notion-style file names', () => {
+    expect(titleFromPath('space/Getting-Started 0123456789abcdef0123456789abcdef.md')).toBe('Getting Started');
+  });
+});

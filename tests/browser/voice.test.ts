@@ -1,0 +1,120 @@
+// Voice input end to end in real Chromium (spec 10, issue 5): a fake microphone plays speech made
+// with flite; the widget records it with MediaRecorder, the server transcribes it (ffmpeg +
+// PocketSphinx), the transcript lands in the message box, the visitor sends it and gets an answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
+import { CHROMIUM_ARGS, ensureWidgetBuilt } from './harness.js';
+import { fakeMicWav } from '../fixtures/speech.js';
+import { allowOrigins, hostPage, inShadow, serveHost } from './voice-host.js';
+
+let t: TestApp;
+let base: string;
+let site: string;
+let insecure: string;
+let browser: Browser;
+let dir: string;
+
+beforeAll(async () => {
+  ensureWidgetBuilt();
+  dir = await mkdtemp(join(tmpdir(), 'parley-voice-browser-'));
+  const wav = await fakeMicWav('I want to reset my password', join(dir, 'mic.wav'));
+  t = await createTestApp();
+  base = await t.listen();
+  const port = new URL(base).port;
+  site = `http://localhost:${port}`; // a secure context (localhost), another site than BASE_URL
+  insecure = `http://shop.test:${port}`; // plain http on a real name: no microphone API at all
+  await allowOrigins(t, [site, insecure]);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}`,
+      '--host-resolver-rules=MAP shop.test 127.0.0.1',
+    ],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function open(origin: string) {
+  const context = await browser.newContext();
+  await serveHost(context, origin, hostPage(base, t.demo.frame_id));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${origin}/help`);
+  const w = inShadow(page, t.demo.frame_id);
+  await w.locator('section.panel').waitFor();
+  return { context, page, w, errors };
+}
+
+describe('voice input in Chromium', () => {
+  it('records, transcribes into the message box, and the visitor sends it and gets an answer', async () => {
+    const { context, w, errors } = await open(site);
+    const mic = w.getByRole('button', { name: 'Record a voice message' });
+    await mic.click();
+    // Recording state: the stop and cancel controls, the elapsed time and a level meter.
+    const stop = w.getByRole('button', { name: 'Stop recording and transcribe' });
+    await stop.waitFor();
+    await w.getByRole('button', { name: 'Cancel recording' }).waitFor();
+    await w.locator('[role="meter"]').waitFor();
+    // Typing stays possible while recording.
+    expect(await w.locator('textarea.input').isEditable()).toBe(true);
+    // The phrase lasts about two seconds; wait until the widget has recorded four.
+    await w.locator('.voice-time', { hasText: /[4-9]s|\d\d/ }).waitFor({ timeout: 20_000 });
+    await stop.click();
+    await expect.poll(() => w.locator('textarea.input').inputValue(), { timeout: 30_000 }).toMatch(/password/);
+    const said = await w.locator('textarea.input').inputValue();
+    expect(said).toMatch(/reset/);
+    await w.locator('.voice-notice', { hasText: 'Transcript added' }).waitFor();
+
+    await w.locator('textarea.input').press('Enter');
+    await w.locator('li.msg-user .bubble', { hasText: 'password' }).waitFor();
+    await w.locator('li.msg-assistant[data-id]').first().waitFor({ timeout: 30_000 });
+    // The answer is text; the conversation holds exactly what was sent.
+    const record = (await t.app.ctx.services.conversations.list(t.demo.project_id)).at(-1)!;
+    expect(record.messages[0]).toMatchObject({ role: 'user', content: said.trim() });
+    expect(record.messages.some((m) => m.role === 'assistant' && m.content.length > 0)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a cancelled recording leaves the message box as it was', async () => {
+    const { context, w } = await open(site);
+    await w.locator('textarea.input').fill('typed text');
+    await w.getByRole('button', { name: 'Record a voice message' }).click();
+    await w.getByRole('button', { name: 'Cancel recording' }).click();
+    await w.getByRole('button', { name: 'Record a voice message' }).waitFor();
+    expect(await w.locator('textarea.input').inputValue()).toBe('typed text');
+    await context.close();
+  });
+
+  it('says clearly when the microphone is blocked', async () => {
+    const { context, page, w } = await open(site);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Browser.setPermission', { permission: { name: 'audio_capture' }, setting: 'denied', origin: site });
+    await w.getByRole('button', { name: 'Record a voice message' }).click();
+    await w.locator('.voice-notice', { hasText: 'Microphone access was blocked' }).waitFor();
+    await context.close();
+  });
+
+  it('says clearly when the browser cannot record (no secure context)', async () => {
+    const { context, w } = await open(insecure);
+    await w.getByRole('button', { name: 'Record a voice message' }).click();
+    await w.locator('.voice-notice', { hasText: 'not supported in this browser' }).waitFor();
+    // Text input stays available.
+    await w.locator('textarea.input').fill('Typing still works');
+    await w.locator('textarea.input').press('Enter');
+    await w.locator('li.msg-user .bubble', { hasText: 'Typing still works' }).waitFor();
+    await context.close();
+  });
+});
