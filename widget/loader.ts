@@ -76,7 +76,7 @@ function boot(o: BootOptions) {
   const place = (o.target && document.querySelector(o.target)) || document.body;
   place.append(host);
 
-  let cookies: CookieMode = o.cookies === 'memory' ? 'memory' : 'persistent';
+  let cookies: CookieMode = o.cookies === 'memory' || (inFrame && /[?&]cookies=memory/.test(location.search)) ? 'memory' : 'persistent';
   let app: AppHandle | undefined;
   let loading: Promise<void> | undefined;
   let wantOpen = false;
@@ -89,12 +89,31 @@ function boot(o: BootOptions) {
   const container = document.createElement('div');
   container.className = 'app';
 
+  // postMessage bridge between a host page and its chat frame (DESIGN.md section 4): always an
+  // explicit target origin, and only messages from the expected window and origin are read. The
+  // frame reports events to the host; the host forwards `update` and `cookies` to the frame.
+  let toFrame: ((name: string, args: Args) => void) | undefined;
+  const parentOrigin = inFrame && parent !== window ? location.ancestorOrigins?.[0] || (document.referrer && new URL(document.referrer).origin) : '';
+  const onMessage = (accept: (e: MessageEvent) => boolean, fn: (d: { event?: string; payload?: unknown; command?: string; args?: Args }) => void) =>
+    addEventListener('message', (e) => void (accept(e) && e.data?.parley === id && fn(e.data)));
+  if (parentOrigin) onMessage((e) => e.source === parent && e.origin === parentOrigin, (d) => (d.command === 'update' || d.command === 'cookies') && run(d.command, d.args!));
+
   if (mode === 'iframe') {
     const frame = document.createElement('iframe');
-    frame.src = `${(o.chat_url || baseUrl).replace(/\/+$/, '')}/frame/${encodeURIComponent(id)}`;
+    // The consent choice travels in the URL, so the frame never writes a cookie before it knows it.
+    frame.src = `${(o.chat_url || baseUrl).replace(/\/+$/, '')}/frame/${encodeURIComponent(id)}${cookies === 'memory' ? '?cookies=memory' : ''}`;
     frame.title = 'Chat';
     frame.allow = 'microphone';
     root.append(frame);
+    const origin = new URL(frame.src).origin;
+    toFrame = (command, args) => frame.contentWindow?.postMessage({ parley: id, command, args }, origin);
+    onMessage(
+      (e) => e.source === frame.contentWindow && e.origin === origin,
+      (d) => {
+        if (d.event === 'ready' && update.page) toFrame!('update', [update]);
+        emit(id, d.event!, d.payload);
+      },
+    );
   } else if (mode === 'launcher') {
     launcher = paintLauncher(host, root, container, (open) => labels[+open]);
     const intent = () => load();
@@ -112,7 +131,10 @@ function boot(o: BootOptions) {
           root,
           host,
           container,
-          emit: (event, payload) => emit(id, event, payload),
+          emit: (event, payload) => {
+            emit(id, event, payload);
+            if (parentOrigin) parent.postMessage({ parley: id, event, payload }, parentOrigin);
+          },
           launcher: launcher && {
             setOpen: launcher.setOpen,
             setUnread: launcher.setUnread,
@@ -142,6 +164,7 @@ function boot(o: BootOptions) {
     }
     if (name === 'update') update = { ...update, ...(args[0] as UpdateData) };
     if (name === 'cookies') cookies = args[0] === 'memory' ? 'memory' : 'persistent';
+    if (toFrame) return void ((name === 'update' || name === 'cookies') && toFrame(name, args));
     if (app) {
       if (name === 'cookies') app.setCookieMode(cookies);
       else if (name === 'update') app.update(args[0] as UpdateData);

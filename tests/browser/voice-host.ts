@@ -1,7 +1,9 @@
 // Host pages for the issue 5 browser tests (voice, accessibility, languages, SPA navigation): a plain
-// page without a CSP (axe-core is injected as a script) served by Playwright's router under the
-// customer's site name, embedding the real loader from the real server.
-import type { BrowserContext, Page } from 'playwright-core';
+// page without a CSP (axe-core is injected as a script) served by a small real HTTP server as the
+// host site of its own, embedding the real loader from the real server.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
 import type { TestApp } from '../../server/testing/test-app.js';
 
 export interface HostOptions {
@@ -22,12 +24,19 @@ export function hostPage(base: string, frameId: string, o: HostOptions = {}): st
 </body></html>`;
 }
 
-/** Serves `html` for every navigation under `origin` (the SPA's routes all get the same page). */
-export async function serveHost(context: BrowserContext, origin: string, html: string): Promise<void> {
-  await context.route(`${origin}/**`, (route) => {
-    if (route.request().resourceType() !== 'document') return route.continue();
-    return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+/**
+ * A real host site on its own port (http://localhost:PORT): every path answers `html()`, as an SPA's
+ * server does. A real server rather than a routed response, so Chromium treats the page as the
+ * loopback site it is (a routed document has no address and may not reach 127.0.0.1).
+ */
+export async function startHostSite(html: (path: string) => string): Promise<{ origin: string; port: number; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(html(req.url ?? '/'));
   });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return { origin: `http://localhost:${port}`, port, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** Makes `origins` allowed for every website-widget channel of the demo project. */

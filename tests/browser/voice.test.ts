@@ -9,7 +9,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
 import { CHROMIUM_ARGS, ensureWidgetBuilt } from './harness.js';
 import { fakeMicWav } from '../fixtures/speech.js';
-import { allowOrigins, hostPage, inShadow, serveHost } from './voice-host.js';
+import { allowOrigins, hostPage, inShadow, startHostSite } from './voice-host.js';
 
 let t: TestApp;
 let base: string;
@@ -17,6 +17,7 @@ let site: string;
 let insecure: string;
 let browser: Browser;
 let dir: string;
+let host: Awaited<ReturnType<typeof startHostSite>>;
 
 beforeAll(async () => {
   ensureWidgetBuilt();
@@ -24,9 +25,9 @@ beforeAll(async () => {
   const wav = await fakeMicWav('I want to reset my password', join(dir, 'mic.wav'));
   t = await createTestApp();
   base = await t.listen();
-  const port = new URL(base).port;
-  site = `http://localhost:${port}`; // a secure context (localhost), another site than BASE_URL
-  insecure = `http://shop.test:${port}`; // plain http on a real name: no microphone API at all
+  host = await startHostSite(() => hostPage(base, t.demo.frame_id));
+  site = host.origin; // a secure context (localhost), another site than BASE_URL
+  insecure = `http://shop.test:${host.port}`; // plain http on a real name: no microphone API at all
   await allowOrigins(t, [site, insecure]);
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -42,12 +43,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await t?.close();
+  await host?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 async function open(origin: string) {
   const context = await browser.newContext();
-  await serveHost(context, origin, hostPage(base, t.demo.frame_id));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -98,13 +99,24 @@ describe('voice input in Chromium', () => {
     await context.close();
   });
 
-  it('says clearly when the microphone is blocked', async () => {
-    const { context, page, w } = await open(site);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Browser.setPermission', { permission: { name: 'audio_capture' }, setting: 'denied', origin: site });
-    await w.getByRole('button', { name: 'Record a voice message' }).click();
-    await w.locator('.voice-notice', { hasText: 'Microphone access was blocked' }).waitFor();
-    await context.close();
+  it('says clearly when the microphone is blocked, or when there is none', async () => {
+    // Other browsers: one that denies permission prompts, one on this machine's (absent) real devices.
+    for (const [flags, text] of [
+      [['--deny-permission-prompts', '--use-fake-device-for-media-stream'], 'Microphone access was blocked'],
+      [['--use-fake-ui-for-media-stream'], 'No microphone was found'],
+    ] as const) {
+      const other = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...flags] });
+      try {
+        const page = await (await other.newContext()).newPage();
+        await page.goto(`${site}/help`);
+        const w = inShadow(page, t.demo.frame_id);
+        await w.getByRole('button', { name: 'Record a voice message' }).click();
+        await w.locator('.voice-notice', { hasText: text }).waitFor();
+        expect(await w.getByRole('button', { name: 'Stop recording and transcribe' }).count()).toBe(0);
+      } finally {
+        await other.close();
+      }
+    }
   });
 
   it('says clearly when the browser cannot record (no secure context)', async () => {

@@ -6,9 +6,12 @@ import type { ConversationEvent } from '../conversations/events.js';
 import { DONT_KNOW } from './offline/answerer.js';
 import { startScriptedLlm, type ScriptedLlm } from './openai/scripted-llm.fixture.js';
 
+// A project of its own: the demo project carries Parley's docs, which would change with them.
+let projectId = '';
+
 async function seedKnowledge(t: TestApp) {
-  const { knowledge } = t.app.ctx.services;
-  const projectId = t.demo.project_id;
+  const { knowledge, projects } = t.app.ctx.services;
+  projectId = (await projects.createProject({ organizationId: t.demo.organization_id, name: 'Shop' })).id;
   const provider = await knowledge.createProvider(projectId, { type: 'manual', name: 'Help center' });
   await knowledge.createSnippet(projectId, provider.id, {
     title: 'Opening hours',
@@ -26,9 +29,9 @@ async function seedKnowledge(t: TestApp) {
 
 async function conversation(t: TestApp, ...texts: string[]) {
   const { users, conversations } = t.app.ctx.services;
-  const user = await users.create(t.demo.project_id, {});
-  const conv = await conversations.create({ projectId: t.demo.project_id, userId: user.id, firstMessage: { role: 'user', content: texts[0] } });
-  for (const text of texts.slice(1)) await conversations.append(t.demo.project_id, conv.id, { role: 'user', content: text });
+  const user = await users.create(projectId, {});
+  const conv = await conversations.create({ projectId: projectId, userId: user.id, firstMessage: { role: 'user', content: texts[0] } });
+  for (const text of texts.slice(1)) await conversations.append(projectId, conv.id, { role: 'user', content: text });
   return conv.id;
 }
 
@@ -45,7 +48,7 @@ describe('agent runtime (offline answerer)', () => {
     const events: ConversationEvent[] = [];
     const off = t.app.ctx.bus.subscribe(conversationId, (e) => events.push(e));
     const deltas: string[] = [];
-    const result = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId, onDelta: (d) => deltas.push(d) });
+    const result = await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId, onDelta: (d) => deltas.push(d) });
     off();
 
     expect(result.message).not.toBeNull();
@@ -65,26 +68,26 @@ describe('agent runtime (offline answerer)', () => {
     expect(created.message.id).toBe(message.id);
     expect(events.at(-1)).toMatchObject({ type: 'typing', typing: false });
 
-    const stored = await t.app.ctx.services.conversations.require(t.demo.project_id, conversationId);
+    const stored = await t.app.ctx.services.conversations.require(projectId, conversationId);
     expect(stored.messages.at(-1)).toEqual(message);
   });
 
   it('gives the direct answer of a matching snippet question', async () => {
     const conversationId = await conversation(t, 'when are you open?');
-    const { message } = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId });
+    const { message } = await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId });
     expect(message!.content).toBe('Our support team is available Monday to Friday, 9:00 to 17:00 CET.');
     expect(message!.sources[0].title).toBe('Opening hours');
   });
 
   it('uses the previous question as context for a short follow-up', async () => {
     const conversationId = await conversation(t, 'How do refunds work after a return?', 'how long?');
-    const { message } = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId });
+    const { message } = await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId });
     expect(message!.content).toContain('5 business days');
   });
 
   it('refuses honestly with offer_handoff when knowledge does not cover the question', async () => {
     const conversationId = await conversation(t, 'Do you ship live animals to Antarctica?');
-    const { message } = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId });
+    const { message } = await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId });
     expect(message!.content).toBe(DONT_KNOW);
     expect(message!.offer_handoff).toBe(true);
     expect(message!.sources).toEqual([]);
@@ -92,43 +95,43 @@ describe('agent runtime (offline answerer)', () => {
 
   it('does not reply while an operator handles the conversation, or without a user message', async () => {
     const conversationId = await conversation(t, 'How do I return an item?');
-    await t.app.ctx.services.conversations.patch(t.demo.project_id, conversationId, { operator_active: true });
-    const result = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId });
+    await t.app.ctx.services.conversations.patch(projectId, conversationId, { operator_active: true });
+    const result = await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId });
     expect(result).toEqual({ message: null, sources: [], skipped: 'operator_active' });
-    const stored = await t.app.ctx.services.conversations.require(t.demo.project_id, conversationId);
+    const stored = await t.app.ctx.services.conversations.require(projectId, conversationId);
     expect(stored.messages).toHaveLength(1);
 
     const { users, conversations } = t.app.ctx.services;
-    const user = await users.create(t.demo.project_id, {});
-    const empty = await conversations.create({ projectId: t.demo.project_id, userId: user.id });
-    expect((await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId: empty.id })).skipped).toBe('no_user_message');
+    const user = await users.create(projectId, {});
+    const empty = await conversations.create({ projectId: projectId, userId: user.id });
+    expect((await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId: empty.id })).skipped).toBe('no_user_message');
   });
 
   it('answers from an attached search table, citing the table', async () => {
     const { tables } = t.app.ctx.services;
-    const table = await tables.create(t.demo.project_id, {
+    const table = await tables.create(projectId, {
       name: 'Order tracking',
       format: 'jsonl',
       content: ['{"order_id":"A-100","status":"shipped","carrier":"DHL"}', '{"order_id":"B-207","status":"processing","carrier":"UPS"}'].join('\n'),
     });
     const question = 'What is the status of order B-207?';
     // Not attached yet: the table is not consulted.
-    const before = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId: await conversation(t, question) });
+    const before = await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId: await conversation(t, question) });
     expect(before.message!.offer_handoff).toBe(true);
 
-    await tables.attach(t.demo.project_id, table.id, { name: 'order_tracking', description: 'Order status by order id' });
-    const { message } = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId: await conversation(t, question) });
+    await tables.attach(projectId, table.id, { name: 'order_tracking', description: 'Order status by order id' });
+    const { message } = await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId: await conversation(t, question) });
     expect(message!.content).toContain('order_id: B-207 · status: processing · carrier: UPS.');
     expect(message!.content).not.toContain('A-100');
     expect(message!.sources).toMatchObject([{ source_id: table.id, title: 'Order tracking', url: null }]);
-    await tables.detach(t.demo.project_id, table.id);
+    await tables.detach(projectId, table.id);
   });
 
   it('serialises concurrent replies of one conversation', async () => {
     const conversationId = await conversation(t, 'How do I return an item?');
     const [a, b] = await Promise.all([
-      t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId }),
-      t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId }),
+      t.app.ctx.services.agent.reply({ projectId: projectId, conversationId }),
+      t.app.ctx.services.agent.reply({ projectId: projectId, conversationId }),
     ]);
     expect(b.message!.seq).toBe(a.message!.seq + 1);
   });
@@ -151,13 +154,13 @@ describe('agent runtime (OpenAI-compatible provider)', () => {
   });
 
   it('offers knowledge and attached search tables as tools and records the table as a source', async () => {
-    const table = await t.app.ctx.services.tables.create(t.demo.project_id, {
+    const table = await t.app.ctx.services.tables.create(projectId, {
       name: 'Orders',
       format: 'csv',
       content: 'order_id,status,eta\nA-100,shipped,2026-11-25\nA-101,processing,2026-11-30',
       filter_fields: ['order_id'],
     });
-    await t.app.ctx.services.tables.attach(t.demo.project_id, table.id, { name: 'order_status', description: 'Look up the status of an order by its id' });
+    await t.app.ctx.services.tables.attach(projectId, table.id, { name: 'order_status', description: 'Look up the status of an order by its id' });
     llm.script.push(
       { toolCalls: [{ id: 'c1', name: 'order_status', args: ['{"filters":{"order_id":"A-101"}}'] }] },
       (body) => {
@@ -169,7 +172,7 @@ describe('agent runtime (OpenAI-compatible provider)', () => {
       },
     );
     const conversationId = await conversation(t, 'Where is my order A-101 and how do returns work?');
-    const { message } = await t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId });
+    const { message } = await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId });
 
     const toolNames = llm.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name);
     expect(toolNames).toEqual(['search_knowledge', 'offer_handoff', 'order_status']);
@@ -187,10 +190,10 @@ describe('agent runtime (OpenAI-compatible provider)', () => {
     const conversationId = await conversation(t, 'How do I return an item?');
     const events: ConversationEvent[] = [];
     const off = t.app.ctx.bus.subscribe(conversationId, (e) => events.push(e));
-    await expect(t.app.ctx.services.agent.reply({ projectId: t.demo.project_id, conversationId })).rejects.toMatchObject({ code: 'upstream_unavailable' });
+    await expect(t.app.ctx.services.agent.reply({ projectId: projectId, conversationId })).rejects.toMatchObject({ code: 'upstream_unavailable' });
     off();
     expect(events.at(-1)).toMatchObject({ type: 'typing', typing: false });
-    const stored = await t.app.ctx.services.conversations.require(t.demo.project_id, conversationId);
+    const stored = await t.app.ctx.services.conversations.require(projectId, conversationId);
     expect(stored.messages).toHaveLength(1);
   });
 });

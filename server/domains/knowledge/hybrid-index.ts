@@ -1,7 +1,7 @@
-// The in-memory hybrid index of one project (spec 2.11): BM25 from minisearch plus brute-force
-// cosine over a packed Float32 matrix, fused with weighted reciprocal rank fusion (RRF). RRF needs no
-// score calibration between the two halves; the raw signals travel along in `relevance` so the
-// answerer can apply an absolute confidence threshold.
+// The in-memory hybrid index of one project (spec 2.11): BM25 from minisearch plus exact cosine
+// similarity over a column-major Float32 matrix, fused by relative scores (each half normalised by
+// its best candidate, then weighted). The raw signals travel along in `relevance` so the answerer
+// can apply an absolute confidence threshold.
 // Brute force is deliberate (see vector-matrix.ts): exact, a few hundred thousand multiply-adds per
 // query at 10k chunks, and no ANN structure to maintain on every sync.
 import MiniSearch from 'minisearch';
@@ -30,15 +30,15 @@ export interface IndexSearchOptions {
 }
 
 const CANDIDATES = 50;
-const RRF_K = 60;
 
 export class HybridIndex {
-  private readonly mini = new MiniSearch<{ id: string; title: string; headings: string; text: string }>({
-    fields: ['title', 'headings', 'text'],
+  private readonly mini = new MiniSearch<{ id: string; title: string; headings: string; question: string; text: string }>({
+    fields: ['title', 'headings', 'question', 'text'],
     tokenize: (text) => words(text),
     processTerm: (term) => (isStopWord(term) ? null : stem(term)),
     searchOptions: {
-      boost: { title: 2, headings: 1.5 },
+      // A snippet's FAQ question is the strongest signal that it answers the query.
+      boost: { title: 2, headings: 1.5, question: 3 },
       // No prefix or fuzzy expansion: on a 10k-chunk vocabulary each costs more than the p99 budget
       // (bench/retrieval.ts); the stemmer and the vectors' character trigrams cover word variants.
       prefix: false,
@@ -50,8 +50,8 @@ export class HybridIndex {
 
   constructor(
     readonly dims: number,
-    /** Weight of the vector ranking in the fusion (BM25 has 1). */
-    private readonly vectorWeight = 0.7,
+    /** Weight of the vector half in the fusion (BM25 has 1 − this). */
+    private readonly vectorWeight = 0.35,
   ) {
     this.vectors = new VectorMatrix(dims);
   }
@@ -69,7 +69,7 @@ export class HybridIndex {
       const row = this.vectors.add(c.id, c.vector);
       const { vector: _vector, ...rest } = c;
       this.entries.set(c.id, { ...rest, row });
-      docs.push({ id: c.id, title: c.title, headings: c.headings.join('\n'), text: c.question ? `${c.question}\n${c.text}` : c.text });
+      docs.push({ id: c.id, title: c.title, headings: c.headings.join('\n'), question: c.question ?? '', text: c.text });
     }
     this.mini.addAll(docs);
     this.bySource.set(sourceId, chunks.map((c) => c.id));
@@ -102,23 +102,28 @@ export class HybridIndex {
     const lexical = this.mini.search(query, allowed ? { filter: (r) => ok(r.id as string) } : undefined).slice(0, CANDIDATES);
     const vector = queryVector ? this.nearest(queryVector, allowed) : [];
 
-    const fused = new Map<string, { score: number; bm25: number; cosine: number | null }>();
-    lexical.forEach((r, rank) => {
-      fused.set(r.id as string, { score: 1 / (RRF_K + rank + 1), bm25: r.score, cosine: null });
-    });
-    vector.forEach(([id, cos], rank) => {
-      const f = fused.get(id);
-      const add = this.vectorWeight / (RRF_K + rank + 1);
-      if (f) {
-        f.score += add;
-        f.cosine = cos;
-      } else fused.set(id, { score: add, bm25: 0, cosine: cos });
-    });
+    // Relative score fusion: each half's scores divided by its best candidate's, then weighted.
+    // Unlike rank fusion it keeps magnitudes, so a much stronger lexical match is not overturned by
+    // a slightly better rank in the (noisier, hashed) vector list.
+    const fused = new Map<string, { score: number; bm25: number; cosine: number }>();
+    const maxBm25 = lexical[0]?.score ?? 0;
+    for (const r of lexical) {
+      const e = this.entries.get(r.id as string)!;
+      fused.set(r.id as string, { score: 0, bm25: r.score, cosine: queryVector ? this.vectors.dot(e.row, queryVector) : 0 });
+    }
+    for (const [id, cos] of vector) if (!fused.has(id)) fused.set(id, { score: 0, bm25: 0, cosine: cos });
+    const maxCos = vector[0]?.[1] ?? 0;
+    const wv = queryVector ? this.vectorWeight : 0;
+    for (const f of fused.values()) {
+      const lex = maxBm25 > 0 ? f.bm25 / maxBm25 : 0;
+      const sem = maxCos > 0 ? Math.max(0, f.cosine) / maxCos : 0;
+      f.score = (1 - wv) * lex + wv * sem;
+    }
 
-    const ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, limit);
+    const ranked = [...fused.entries()].sort((x, y) => y[1].score - x[1].score).slice(0, limit);
     return ranked.map(([id, f]) => {
       const e = this.entries.get(id)!;
-      const cosine = f.cosine ?? (queryVector ? this.vectors.dot(e.row, queryVector) : 0);
+      const cosine = f.cosine;
       const matchText = `${e.title}\n${e.headings.join('\n')}\n${e.question ?? ''}\n${e.text}`;
       const passage: Passage = {
         chunk_id: id,
