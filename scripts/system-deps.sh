@@ -4,6 +4,10 @@
 set -euo pipefail
 declare -A check=(
   [chromium]="command -v chromium"
+  [flite]="command -v flite"
+  [ffmpeg]="command -v ffmpeg"
+  [pocketsphinx]="command -v pocketsphinx_continuous"
+  [pocketsphinx-en-us]="test -d /usr/share/pocketsphinx/model/en-us"
 )
 missing=()
 for pkg in "${!check[@]}"; do
