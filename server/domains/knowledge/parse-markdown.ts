@@ -7,13 +7,16 @@ const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$/;
 const FENCE = /^[ \t]*(```|~~~)/;
 
 export function cleanInline(line: string): string {
+  // Links and images keep their text first (their text may hold a code span). Code spans are then
+  // literal: `DATA_DIR/<collection>/` keeps its angle brackets, so only the text between spans
+  // loses markup (the odd parts of the split are the spans' contents).
   return line
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-    .replace(/<\/?[A-Za-z][^>]*>/g, '')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/`([^`]+)`/g, '$1');
+    .split(/`([^`]+)`/)
+    .map((part, i) => (i % 2 ? part : part.replace(/<\/?[A-Za-z][^>]*>/g, '').replace(/(\*\*|__)(.+?)\1/g, '$2')))
+    .join('');
 }
 
 export function parseMarkdown(source: string, fallbackTitle: string): ParsedDoc {

@@ -1,7 +1,7 @@
 // Pure parsing and chunking rules (issue 6.1, 6.3): titles, heading paths, canonical URLs, clean text.
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from './parse-html.js';
-import { parseMarkdown, snippetDoc } from './parse-markdown.js';
+import { cleanInline, parseMarkdown, snippetDoc } from './parse-markdown.js';
 import { chunkDoc } from './chunker.js';
 import { coverage, stem, terms } from './text.js';
 import { localEmbed } from './embedder.js';
@@ -111,5 +111,14 @@ describe('text and vectors', () => {
 describe('wiki titles', () => {
   it('cleans Notion-style file names', () => {
     expect(titleFromPath('space/Getting-Started 0123456789abcdef0123456789abcdef.md')).toBe('Getting Started');
+  });
+});
+
+describe('cleanInline', () => {
+  it('keeps code spans literal, angle brackets included, and drops markup around them', () => {
+    expect(cleanInline('files under `DATA_DIR/<collection>/<id>.json` are **small** <b>here</b>')).toBe(
+      'files under DATA_DIR/<collection>/<id>.json are small here',
+    );
+    expect(cleanInline('see [`csp.md`](csp.md)')).toBe('see csp.md');
   });
 });
