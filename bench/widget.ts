@@ -33,7 +33,7 @@ async function visitor(i: number) {
   let conversationId: string | undefined;
   for (let k = 0; k < MESSAGES; k++) {
     t0 = performance.now();
-    c.send({ type: 'message.send', client_id: `bench-${i}-${k}-xx`, content: QUESTIONS[(i + k) % QUESTIONS.length], ...(conversationId ? { conversation_id: conversationId } : {}) });
+    c.send({ type: 'message.send', client_id: `bench-${i}-${k}-xx`, content: QUESTIONS[(i + k + QUESTIONS.length) % QUESTIONS.length] /* the warm-up visitor is i = -1 */, ...(conversationId ? { conversation_id: conversationId } : {}) });
     const ack = await c.next('message.ack');
     (k === 0 ? firstAck : acks).push(performance.now() - t0);
     conversationId = ack.conversation.id;

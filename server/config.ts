@@ -28,6 +28,8 @@ export interface Config {
   seedDemo: boolean;
   /** Folders a wiki provider may import from (WIKI_IMPORT_DIRS, ':'-separated); DATA_DIR/imports is always allowed. */
   wikiImportDirs: string[];
+  /** Crawler concurrency, timeout and page size cap (issue 6); unset fields use DEFAULT_CRAWL_LIMITS in server/domains/knowledge/crawler/crawler.ts. */
+  crawlLimits?: Partial<import('./domains/knowledge/crawler/crawler.js').CrawlLimits>;
   /** Widget visitor rate limits (issue 4); unset fields use DEFAULT_WIDGET_LIMITS in server/domains/widget/limits.ts. */
   widgetLimits?: Partial<import('./domains/widget/limits.js').WidgetLimits>;
   /** Directory of the built widget (vite output) served under CDN_URL/widget; default <repo>/dist/widget. */

@@ -64,7 +64,22 @@ export const HandoffFrame = Type.Object(
   { additionalProperties: false },
 );
 
-export const PageFrame = Type.Object({ type: Type.Literal('page.update'), page: PageContext }, { additionalProperties: false });
+/**
+ * Visitor attributes a site passes with `Parley('update', {attributes})`: flat, small, and untrusted
+ * (anyone can call the JS API), so the server keeps them apart from attributes set through the API.
+ * Keys: 1–64 characters of letters, digits and _ . : -
+ */
+export const VisitorAttributes = Type.Record(
+  Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' }),
+  Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean(), Type.Null()]),
+  // additionalProperties: keys that do not match the pattern are refused, not let through.
+  { maxProperties: 50, additionalProperties: false },
+);
+
+export const PageFrame = Type.Object(
+  { type: Type.Literal('page.update'), page: PageContext, attributes: Type.Optional(VisitorAttributes) },
+  { additionalProperties: false },
+);
 
 /** Verified identity (spec 2.4): values plus the site owner's HMAC signatures, or a short-lived JWT. */
 export const IdentifyFrame = Type.Object(

@@ -27,6 +27,11 @@ const src = script?.src || location.href;
 const widgets: Record<string, Widget> = win.Parley?._w ?? {};
 /** Listeners: event, handler, optional frame id (none: every widget). */
 const listeners: [string, (payload: unknown) => void, string?][] = [];
+/**
+ * Commands a host page forwards to its chat frame (iframe mode). identify/logout (issue 5) carry the
+ * site backend's signatures, which prove nothing to anyone but the server, so they may cross.
+ */
+const FORWARD = /^(update|cookies|identify|logout)$/;
 /** Commands for a frame id whose widget is not booted yet (its loader tag comes later). */
 const waiting: Record<string, Args[]> = {};
 
@@ -59,8 +64,14 @@ function command(...args: Args) {
 
 function boot(o: BootOptions) {
   const id = o?.frame_id;
-  if (!id || widgets[id]) return;
-  if (document.readyState === 'loading') return void document.addEventListener('DOMContentLoaded', () => boot(o));
+  if (!id || (widgets[id] && !waiting[id])) return;
+  if (document.readyState === 'loading') {
+    // Known at once, so commands replayed from the stub's queue (identify, logout…) wait for this
+    // widget instead of finding none and being dropped.
+    widgets[id] = { run: (name, args) => void (waiting[id] ||= []).push([name, ...args]) };
+    waiting[id] ||= [];
+    return void document.addEventListener('DOMContentLoaded', () => boot(o));
+  }
   const baseUrl = (o.base_url || new URL(src).origin).replace(/\/+$/, '');
   // Inside the CHAT_URL/frame/{frame_id} page the app fills the frame; on a host page `iframe`
   // mode only inserts that frame (the site may also write the <iframe> tag itself).
@@ -96,7 +107,7 @@ function boot(o: BootOptions) {
   const parentOrigin = inFrame && parent !== window ? location.ancestorOrigins?.[0] || (document.referrer && new URL(document.referrer).origin) : '';
   const onMessage = (accept: (e: MessageEvent) => boolean, fn: (d: { event?: string; payload?: unknown; command?: string; args?: Args }) => void) =>
     addEventListener('message', (e) => void (accept(e) && e.data?.parley === id && fn(e.data)));
-  if (parentOrigin) onMessage((e) => e.source === parent && e.origin === parentOrigin, (d) => (d.command === 'update' || d.command === 'cookies') && run(d.command, d.args!));
+  if (parentOrigin) onMessage((e) => e.source === parent && e.origin === parentOrigin, (d) => FORWARD.test(d.command!) && run(d.command!, d.args!));
 
   if (mode === 'iframe') {
     const frame = document.createElement('iframe');
@@ -164,7 +175,7 @@ function boot(o: BootOptions) {
     }
     if (name === 'update') update = { ...update, ...(args[0] as UpdateData) };
     if (name === 'cookies') cookies = args[0] === 'memory' ? 'memory' : 'persistent';
-    if (toFrame) return void ((name === 'update' || name === 'cookies') && toFrame(name, args));
+    if (toFrame) return void (FORWARD.test(name) && toFrame(name, args));
     if (app) {
       if (name === 'cookies') app.setCookieMode(cookies);
       else if (name === 'update') app.update(args[0] as UpdateData);

@@ -42,6 +42,30 @@ describe('examples/api-client against a real server', () => {
     expect(user).toMatchObject({ external_id: 'cust-77', first_name: 'Example', last_name: 'Customer', external_attributes: { plan: 'pro' } });
   });
 
+  it('waits the retry_after of a real Parley 429, then succeeds with the same request', async () => {
+    await t.app.ctx.services.org.updateOrganization(t.demo.organization_id, { plan: 'enterprise', rate_limits: { per_minute: 1, per_day: 1000 } });
+    const bucket = `project:${t.demo.project_id}`;
+    t.app.rateLimiter.reset(bucket);
+    const sleeps: number[] = [];
+    // The client's clock: instead of really waiting, the window is over when it wakes up.
+    const sleep = async (ms: number) => {
+      sleeps.push(ms / 1000);
+      t.app.rateLimiter.reset(bucket);
+    };
+    const client = createClient({ baseUrl: base, apiKey: t.demo.api_key, sleep });
+    try {
+      // 1 a minute plus the 2x burst: two pass, the third is refused and retried (one more round
+      // if the clock minute happens to roll over in between).
+      for (let i = 0; i < 6 && sleeps.length === 0; i++) await client.listConversations(t.demo.project_id);
+      expect(sleeps).toHaveLength(1);
+      expect(sleeps[0]).toBeGreaterThanOrEqual(1);
+      expect(sleeps[0]).toBeLessThanOrEqual(60);
+    } finally {
+      await t.app.ctx.services.org.updateOrganization(t.demo.organization_id, { plan: 'standard' });
+      t.app.rateLimiter.reset(bucket);
+    }
+  });
+
   it('takes its settings from the environment and reports API errors', async () => {
     const res = await run({ PARLEY_BASE_URL: base, PARLEY_API_KEY: `sk_test_${'x'.repeat(43)}`, PARLEY_PROJECT_ID: t.demo.project_id });
     expect(res.code).toBe(1);

@@ -5,8 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
+import type { Config } from '../../server/config.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -56,6 +58,18 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** A port nobody listens on right now (the OS picks it; we close and reuse it at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export interface Harness {
   t: TestApp;
   /** BASE_URL, http://127.0.0.1:PORT. */
@@ -67,10 +81,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `overrides`: config for this harness's app (e.g. an OpenAI-compatible `llm` fake on 127.0.0.1). */
+export async function startHarness(overrides: Partial<Config> = {}): Promise<Harness> {
   ensureWidgetBuilt();
-  const t = await createTestApp();
-  const base = await t.listen();
+  // BASE_URL names the real port, as on a deployed server, so the URLs the demo seeds (the cited
+  // documentation pages) are links that work.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ ...overrides, baseUrl: base, chatUrl: base, cdnUrl: base });
+  await t.app.listen({ port, host: '127.0.0.1' });
   const site = base.replace('127.0.0.1', 'localhost');
   // The customer's site must be an allowed origin of both demo widget channels.
   const channels = (await t.app.ctx.services.projects.listChannels(t.demo.project_id)).filter((c) => c.type === 'website_widget');

@@ -11,11 +11,12 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function openPage(path: string, viewport = { width: 1280, height: 800 }) {
-  const context = await h.browser.newContext({ viewport });
+async function openPage(path: string, viewport = { width: 1280, height: 800 }, device: { isMobile?: boolean; hasTouch?: boolean; origin?: string } = {}) {
+  const { origin = h.site, ...options } = device;
+  const context = await h.browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   const watch = await watchPage(page, /\/examples\/example\.css/);
-  await page.goto(`${h.site}${path}`);
+  await page.goto(`${origin}${path}`);
   return { context, page, watch };
 }
 
@@ -75,7 +76,9 @@ describe('launcher mode', () => {
   });
 
   it('becomes a full-screen sheet on a phone-sized viewport that ends above the on-screen keyboard', async () => {
-    const { context, page } = await openPage('/examples/launcher.html', { width: 375, height: 667 });
+    // A phone (mobile viewport, touch) on a responsive page: on BASE_URL, where the page's own
+    // stylesheet is allowed by its policy, so the page is not zoomed out.
+    const { context, page } = await openPage('/examples/launcher.html', { width: 375, height: 667 }, { isMobile: true, hasTouch: true, origin: h.base });
     const w = widget(page, h.frameIds[0]);
     await w.locator('button.launcher').click();
     const panel = w.locator('section.panel');
@@ -88,6 +91,51 @@ describe('launcher mode', () => {
     expect(await w.locator('button.launcher').isVisible()).toBe(false);
     // The visual viewport drives the sheet height (what an on-screen keyboard changes).
     expect(await w.evaluate((el: HTMLElement) => el.style.getPropertyValue('--parley-vh'))).toBe('667px');
+    // Shrink the visual viewport under a taller layout viewport, as an on-screen keyboard does (a
+    // pinch zoom is the one way Chromium offers to do that): the sheet follows it and the message
+    // box stays inside what the visitor can see.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.synthesizePinchGesture', { x: 187, y: 600, scaleFactor: 2, relativeSpeed: 2000 });
+    await expect.poll(() => page.evaluate(() => window.visualViewport!.height)).toBeLessThan(400);
+    const vv = await page.evaluate(() => ({ top: window.visualViewport!.offsetTop, height: window.visualViewport!.height }));
+    await expect.poll(() => w.evaluate((el: HTMLElement) => el.style.getPropertyValue('--parley-vh'))).toBe(`${Math.round(vv.height)}px`);
+    const sheet = (await panel.evaluate((el) => el.getBoundingClientRect().toJSON())) as DOMRect;
+    expect(Math.abs(sheet.top - vv.top)).toBeLessThanOrEqual(1);
+    expect(Math.abs(sheet.height - vv.height)).toBeLessThanOrEqual(1);
+    const input = (await w.locator('textarea.input').evaluate((el) => el.getBoundingClientRect().toJSON())) as DOMRect;
+    expect(input.bottom).toBeLessThanOrEqual(vv.top + vv.height + 1);
+    expect(input.top).toBeGreaterThanOrEqual(vv.top);
+    await context.close();
+  });
+});
+
+describe('launcher mode under hostile host CSS', () => {
+  it('stays in its corner, visible and working when page rules hit the host element', async () => {
+    const { context, page, watch } = await openPage('/examples/launcher.html');
+    const [frameId] = h.frameIds;
+    // Rules that reach the widget's host element (it sits in the page's DOM): hide, move, shrink.
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(
+        'body > * { position: static !important; display: none !important; opacity: 0 !important; visibility: hidden !important; transform: scale(0) !important; margin: 500px !important; z-index: -1 !important; } ' +
+          'button, section, textarea { display: none !important; color: red !important; } * { font-family: serif !important; }',
+      );
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    });
+    const w = widget(page, frameId);
+    const button = w.locator('button.launcher');
+    await button.waitFor();
+    expect(await button.isVisible()).toBe(true);
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(1280 - 120);
+    expect(box.y + box.height).toBeGreaterThan(800 - 120);
+    // Still on top (the build's CSS minifier stores 2147483000 as a float: 2147480000).
+    expect(Number(await w.evaluate((el) => getComputedStyle(el).zIndex))).toBeGreaterThanOrEqual(2147480000);
+    await button.click();
+    await w.locator('section.panel').waitFor();
+    expect(await w.locator('textarea.input').isVisible()).toBe(true);
+    await sendMessage(page, frameId, 'Still here despite the page CSS');
+    expect(await watch.violations()).toEqual([]);
     await context.close();
   });
 });

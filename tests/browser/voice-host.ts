@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { TestApp } from '../../server/testing/test-app.js';
 
 export interface HostOptions {
-  mode?: 'launcher' | 'inline';
+  mode?: 'launcher' | 'inline' | 'iframe';
   locale?: string;
   /** Extra markup after the widget script (e.g. an SPA's links). */
   body?: string;
@@ -16,11 +16,12 @@ export interface HostOptions {
 
 export function hostPage(base: string, frameId: string, o: HostOptions = {}): string {
   const mode = o.mode ?? 'inline';
-  const target = mode === 'inline' ? ' data-target="#chat"' : '';
+  const target = mode !== 'launcher' ? ' data-target="#chat"' : '';
   const locale = o.locale ? ` data-locale="${o.locale}"` : '';
+  const chat = mode === 'iframe' ? ` data-chat-url="${base}"` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${o.title ?? 'Host page'}</title></head>
 <body><main><h1>${o.title ?? 'Host page'}</h1><div id="chat" style="width:380px;height:560px"></div>${o.body ?? ''}</main>
-<script async src="${base}/widget/loader.js" data-frame-id="${frameId}" data-mode="${mode}"${target}${locale} data-base-url="${base}"></script>
+<script async src="${base}/widget/loader.js" data-frame-id="${frameId}" data-mode="${mode}"${target}${locale}${chat} data-base-url="${base}"></script>
 </body></html>`;
 }
 

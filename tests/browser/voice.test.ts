@@ -25,7 +25,7 @@ beforeAll(async () => {
   const wav = await fakeMicWav('I want to reset my password', join(dir, 'mic.wav'));
   t = await createTestApp();
   base = await t.listen();
-  host = await startHostSite(() => hostPage(base, t.demo.frame_id));
+  host = await startHostSite((path) => hostPage(base, t.demo.frame_id, { locale: path.includes('lang=de') ? 'de' : undefined }));
   site = host.origin; // a secure context (localhost), another site than BASE_URL
   insecure = `http://shop.test:${host.port}`; // plain http on a real name: no microphone API at all
   await allowOrigins(t, [site, insecure]);
@@ -47,12 +47,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function open(origin: string) {
+async function open(origin: string, path = '/help', options: { clock?: boolean } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${origin}/help`);
+  if (options.clock) await page.clock.install();
+  await page.goto(`${origin}${path}`);
   const w = inShadow(page, t.demo.frame_id);
   await w.locator('section.panel').waitFor();
   return { context, page, w, errors };
@@ -117,6 +118,29 @@ describe('voice input in Chromium', () => {
         await other.close();
       }
     }
+  });
+
+  it('stops by itself at the length limit and says so', async () => {
+    // Playwright's clock: the page's Date and timers jump a minute ahead instead of the test waiting.
+    const { context, page, w } = await open(site, '/help', { clock: true });
+    await w.getByRole('button', { name: 'Record a voice message' }).click();
+    await w.locator('.voice-time', { hasText: /[2-9]s/ }).waitFor({ timeout: 20_000 });
+    await page.clock.fastForward('01:00');
+    await w.locator('.voice-notice', { hasText: 'Recordings can be at most 60 seconds long.' }).waitFor({ timeout: 30_000 });
+    // What was recorded up to the limit is still transcribed into the message box.
+    expect(await w.locator('textarea.input').inputValue()).toMatch(/password/);
+    await w.getByRole('button', { name: 'Record a voice message' }).waitFor();
+    await context.close();
+  });
+
+  it('the offline engine says honestly that it understands English only', async () => {
+    const { context, w } = await open(site, '/help?lang=de');
+    await w.getByRole('button', { name: 'Sprachnachricht aufnehmen' }).click();
+    await w.locator('.voice-time', { hasText: /[2-9] s/ }).waitFor({ timeout: 20_000 });
+    await w.getByRole('button', { name: 'Aufnahme beenden und umwandeln' }).click();
+    await w.locator('.voice-notice', { hasText: 'Die Spracheingabe ist hier in dieser Sprache nicht verfügbar' }).waitFor({ timeout: 20_000 });
+    expect(await w.locator('textarea.input').inputValue()).toBe('');
+    await context.close();
   });
 
   it('says clearly when the browser cannot record (no secure context)', async () => {

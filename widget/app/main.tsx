@@ -12,6 +12,7 @@ import { App } from './components/App.js';
 import css from '../styles/app.css?inline';
 import { setCatalogue, strings } from './strings.js';
 import { createLocaleController } from '../i18n/controller.js';
+import { placeLauncher } from '../i18n/mirror.js';
 import { pageContext, watchNavigation } from '../platform/navigation.js';
 import { transcribe, VoiceError, type Recording } from '../platform/voice.js';
 
@@ -59,6 +60,7 @@ export function mount(bridge: HostBridge): AppHandle {
   // Languages (issue 5): embed data-locale, then the channel's locale, then the site's user locales,
   // then the browser. The app root carries dir and lang, so an RTL language mirrors the layout.
   let userLocales: string[] = [];
+  let dir: 'ltr' | 'rtl' = 'ltr';
   const draw = () => render(<App model={model} host={host} closable={closable} onClose={() => setOpen(false)} voice={voice} />, container);
   const i18n = createLocaleController(
     {
@@ -68,8 +70,10 @@ export function mount(bridge: HostBridge): AppHandle {
     },
     (choice) => {
       setCatalogue(choice.catalogue);
+      dir = choice.dir;
       container.dir = choice.dir;
       container.lang = choice.locale;
+      placeLauncher(host, dir, model.state.channel?.theme?.position);
       launcher?.setLabels?.(strings.open, strings.close);
       draw();
     },
@@ -89,8 +93,10 @@ export function mount(bridge: HostBridge): AppHandle {
           if (!sitePages) model.updatePage(page);
         });
 
+  if (update.attributes) model.setAttributes(update.attributes);
   const unsubscribe = model.subscribe(() => {
     applyTheme(host, model.state.channel?.theme);
+    placeLauncher(host, dir, model.state.channel?.theme?.position);
     i18n.refresh();
   });
   const stopViewport = trackVisualViewport(host);
@@ -116,6 +122,7 @@ export function mount(bridge: HostBridge): AppHandle {
         sitePages = true;
         model.updatePage(data.page);
       }
+      if (data.attributes) model.setAttributes(data.attributes);
       if (data.locales) {
         userLocales = data.locales;
         i18n.refresh();

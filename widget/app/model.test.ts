@@ -131,6 +131,24 @@ describe('chat model', () => {
     expect(userTexts).toEqual(['first', 'typed while offline 1', 'typed while offline 2']);
   });
 
+  it('sends only protocol-valid visitor attributes, and the whole set on a new connection', async () => {
+    const { model } = makeModel();
+    model.setAttributes({ plan: 'pro', 'bad key': 1, nested: { a: 1 } as unknown as string, long: 'x'.repeat(2000) });
+    model.setOpen(true);
+    await until(model, (s) => s.ready);
+    model.send('attributes please');
+    const conv = await until(model, (s) => s.conversation);
+    const userOf = async () => (await t.app.ctx.services.users.require(t.demo.project_id, (await t.app.ctx.services.conversations.get(t.demo.project_id, conv.id))!.user_id)).external_attributes;
+    await expect.poll(userOf).toEqual({ widget: { plan: 'pro', long: 'x'.repeat(1000) } });
+    // A new connection starts with empty server memory; the model keeps and sends the whole set.
+    dropAllSockets();
+    await until(model, (s) => s.connection === 'offline');
+    await until(model, (s) => s.connection === 'online');
+    model.setAttributes({ seats: 2 });
+    await expect.poll(userOf).toEqual({ widget: { plan: 'pro', long: 'x'.repeat(1000), seats: 2 } });
+    expect(model.state.notice).toBeNull();
+  });
+
   it('resumes a conversation after a reload (new model, same tab storage and tokens)', async () => {
     const tab = createTabStore('parley:reload', false);
     const tokens = createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false });

@@ -6,7 +6,7 @@ import type { Conversation, Message } from '../../shared/schemas/entities.js';
 import type { CookieMode, IdentifyData, PageContext, WidgetEventMap } from '../bridge.js';
 import type { Socket, SocketOptions, SocketState } from '../transport/socket.js';
 import { createOutbox, type PendingMessage } from '../transport/outbox.js';
-import type { TokenStore } from '../platform/cookies.js';
+import type { Tokens, TokenStore } from '../platform/cookies.js';
 import type { TabStore } from '../platform/storage.js';
 import { mergeMessages, unreadAfter } from './messages.js';
 
@@ -60,6 +60,15 @@ export function createChatModel(deps: ModelDeps) {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** The site's identify() data (issue 5), re-sent after every welcome: a new connection starts unbound. */
   let identity: IdentifyData | null = null;
+  /**
+   * logout() before the first welcome (typically queued on the site's signed-out page): the old
+   * tokens, kept only to say one hello with them so the server can revoke that session and retire
+   * the device. The welcome that answers is ignored; the one after identity.logout starts afresh.
+   */
+  let retiring: Tokens | null = null;
+  /** The site's visitor attributes (Parley('update', {attributes})), re-sent after every welcome for the same reason. */
+  let attributes: Record<string, string | number | boolean | null> = {};
+  const sendPage = () => page && socket?.send({ type: 'page.update', page, ...(Object.keys(attributes).length ? { attributes } : {}) });
   const listeners = new Set<() => void>();
 
   let state: ChatState = {
@@ -116,8 +125,8 @@ export function createChatModel(deps: ModelDeps) {
   }
 
   function hello() {
-    const tokens = deps.tokens.all();
-    const cid = conversationId();
+    const tokens = retiring ?? deps.tokens.all();
+    const cid = retiring ? undefined : conversationId();
     socket?.send({
       type: 'session.hello',
       v: PROTOCOL_VERSION,
@@ -140,6 +149,11 @@ export function createChatModel(deps: ModelDeps) {
   function onFrame(frame: ServerFrame) {
     switch (frame.type) {
       case 'session.welcome': {
+        if (retiring) {
+          retiring = null;
+          socket?.send({ type: 'identity.logout' });
+          return;
+        }
         deps.tokens.set({ device: frame.device_token, user: frame.user_token ?? undefined, session: frame.session_token ?? undefined });
         deps.tokens.setSessionDays(frame.channel.session_ttl_days);
         const known = state.conversation?.id;
@@ -151,6 +165,7 @@ export function createChatModel(deps: ModelDeps) {
         welcomed = true;
         inflight = new Set();
         if (identity) socket?.send({ type: 'identity.identify', ...identity });
+        if (Object.keys(attributes).length) sendPage();
         socket?.healthy();
         setMessages(messages, { channel: frame.channel, conversation, ready: true, connection: 'online', retryInMs: null, notice: null, stream: null, typing: null });
         flush();
@@ -206,7 +221,7 @@ export function createChatModel(deps: ModelDeps) {
         // Keep it queued and try again when the server says we may.
         clearTimeout(retryTimer);
         retryTimer = setTimeout(flush, Math.max(1, frame.retry_after ?? 5) * 1000);
-      } else outbox.mark(frame.client_id, 'failed', frame.message);
+      } else outbox.mark(frame.client_id, 'failed', frame.error); // the code: the view words it in the visitor's language
       set({ notice });
       return;
     }
@@ -304,7 +319,19 @@ export function createChatModel(deps: ModelDeps) {
     seen: markRead,
     updatePage(next: PageContext) {
       page = next;
-      socket?.send({ type: 'page.update', page: next });
+      if (welcomed) sendPage();
+    },
+    /**
+     * Visitor attributes from the site. Only what the protocol accepts (flat values, simple keys, 50 at
+     * most) is kept, so one odd key does not get the whole update refused.
+     */
+    setAttributes(next: Record<string, unknown>) {
+      for (const [k, val] of Object.entries(next ?? {})) {
+        const flat = val === null || ['string', 'number', 'boolean'].includes(typeof val);
+        if (!flat || !/^[A-Za-z0-9_.:-]{1,64}$/.test(k) || (!(k in attributes) && Object.keys(attributes).length >= 50)) continue;
+        attributes[k] = typeof val === 'string' ? val.slice(0, 1000) : (val as number | boolean | null);
+      }
+      if (welcomed) sendPage();
     },
     /** Verified identity (spec 2.4): values plus the site backend's signatures or JWT. */
     identify(data: IdentifyData) {
@@ -319,6 +346,10 @@ export function createChatModel(deps: ModelDeps) {
     logout() {
       identity = null;
       if (welcomed) socket?.send({ type: 'identity.logout' });
+      else if (deps.tokens.get('device')) {
+        retiring = deps.tokens.all();
+        this.start();
+      }
       deps.tokens.clear();
       for (const key of ['conversation', 'read', 'handoff']) deps.tab.remove(key);
       outbox.remove(outbox.items().map((p) => p.client_id));

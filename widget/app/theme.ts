@@ -10,5 +10,6 @@ export function applyTheme(host: HTMLElement, theme: WidgetChannelConfig['theme'
   if (!theme) return;
   if (theme.color && COLOR.test(theme.color.trim())) host.style.setProperty('--parley-accent', theme.color.trim());
   host.classList.toggle('left', theme.position === 'left');
-  if (Number.isInteger(theme.z_index)) host.style.setProperty('z-index', String(theme.z_index));
+  // Through a variable: the host's z-index is !important in the shadow stylesheet (see launcher.css).
+  if (Number.isInteger(theme.z_index)) host.style.setProperty('--parley-z', String(theme.z_index));
 }

@@ -54,4 +54,8 @@ export const de: Catalogue = {
   voiceUnsupportedLanguage: 'Die Spracheingabe ist hier in dieser Sprache nicht verfügbar. Bitte tippen Sie Ihre Nachricht.',
   voiceFailed: 'Die Aufnahme konnte nicht umgewandelt werden. Bitte tippen Sie Ihre Nachricht.',
   identityRequired: 'Bitte melden Sie sich auf dieser Website an, um mit uns zu chatten.',
+  errorRateLimited: 'Sie senden zu schnell Nachrichten. Bitte warten Sie einen Moment.',
+  errorNotAllowed: 'Dieser Chat ist auf dieser Seite nicht verfügbar.',
+  errorUnavailable: 'Dieser Chat ist gerade nicht verfügbar.',
+  errorGeneric: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
 };

@@ -55,6 +55,12 @@ export const en = {
   voiceFailed: 'The recording could not be transcribed. Please type your message instead.',
   // Verified identity (spec 2.4).
   identityRequired: 'Please sign in on this website to chat with us.',
+  // Server errors shown to the visitor, by stable code (shared/errors.ts); the server's own English
+  // message is for developers and logs.
+  errorRateLimited: 'You are sending messages too quickly. Please wait a moment.',
+  errorNotAllowed: 'This chat is not available on this page.',
+  errorUnavailable: 'This chat is not available right now.',
+  errorGeneric: 'Something went wrong. Please try again.',
 };
 
 export type Catalogue = typeof en;

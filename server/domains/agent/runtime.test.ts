@@ -196,4 +196,14 @@ describe('agent runtime (OpenAI-compatible provider)', () => {
     const stored = await t.app.ctx.services.conversations.require(projectId, conversationId);
     expect(stored.messages).toHaveLength(1);
   });
+
+  it('answers REST generate with a clear 502 upstream_unavailable when the endpoint is down', async () => {
+    llm.script.push({ status: 503 }, { status: 503 });
+    const P = `/v1/projects/${t.demo.project_id}`;
+    const headers = { authorization: `Bearer ${t.demo.api_key}`, 'content-type': 'application/json' };
+    const conv = (await t.app.inject({ method: 'POST', url: `${P}/conversations`, headers, payload: { user_id: 'down-1', message: 'How do I return an item?' } })).json();
+    const res = await t.app.inject({ method: 'POST', url: `${P}/conversations/${conv.id}/generate`, headers });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ error: 'upstream_unavailable', message: expect.stringMatching(/language model endpoint answered with status 503/) });
+  });
 });

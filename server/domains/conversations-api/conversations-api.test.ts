@@ -162,6 +162,17 @@ describe('idempotency', () => {
     expect(fresh.json().id).not.toBe(first.json().id);
   });
 
+  it('replays a generate call instead of answering twice', async () => {
+    const c = (await post(`${P}/conversations`, { user_id: 'idem-gen', message: 'How do I embed the widget?' })).json();
+    const first = await post(`${P}/conversations/${c.id}/generate`, undefined, { 'idempotency-key': 'gen-1' });
+    const second = await post(`${P}/conversations/${c.id}/generate`, undefined, { 'idempotency-key': 'gen-1' });
+    expect(first.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    const stored = (await get(`${P}/conversations/${c.id}`)).json();
+    expect(stored.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+  });
+
   it('does not store a result that failed validation', async () => {
     const bad = await post(`${P}/conversations`, { user_id: 'v' }, { 'idempotency-key': 'k-1' });
     expect(bad.statusCode).toBe(400);

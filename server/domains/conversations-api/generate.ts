@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requireApiKey } from '../../http/auth/api-key.js';
-import { ConversationParams, GenerateResponse } from '../../../shared/schemas/api.js';
+import { ConversationParams, GenerateResponse, NoQuery } from '../../../shared/schemas/api.js';
 import { AppError } from '../../errors.js';
 import type { ReplyResult } from '../agent/types.js';
 import { createStreamRegistry, formatEvent, type GenerationStream, type StreamRegistry } from './streams.js';
@@ -34,12 +34,13 @@ function startGeneration(ctx: AppContext, registry: StreamRegistry, request: Fas
   const stream = registry.create(projectId, conversationId);
   stream.push('start', { stream_id: stream.id, conversation_id: conversationId });
   ctx.services.agent
-    .reply({ projectId, conversationId, onDelta: (delta) => stream.push('delta', { delta }) })
+    .reply({ projectId, conversationId, signal: stream.signal, onDelta: (delta) => stream.push('delta', { delta }) })
     .then((result) => {
       if (result.message) stream.push('message', { message: result.message, sources: result.sources });
       else stream.push('error', errorBody(skipped(result)));
     })
     .catch((err) => {
+      if (stream.signal.aborted) return; // shutdown: nobody is left to tell
       if (!(err instanceof AppError) || err.status >= 500) request.log.error({ err }, 'generation failed');
       stream.push('error', errorBody(err));
     })
@@ -47,7 +48,7 @@ function startGeneration(ctx: AppContext, registry: StreamRegistry, request: Fas
   return stream;
 }
 
-function pipe(request: FastifyRequest, reply: FastifyReply, stream: GenerationStream, afterN: number) {
+function pipe(reply: FastifyReply, registry: StreamRegistry, stream: GenerationStream, afterN: number) {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -61,23 +62,34 @@ function pipe(request: FastifyRequest, reply: FastifyReply, stream: GenerationSt
   const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
   heartbeat.unref();
   let unsubscribe = () => {};
-  const finish = () => {
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
     clearInterval(heartbeat);
     unsubscribe();
+    untrack();
+    if (!raw.writableEnded) raw.end();
   };
+  // Server shutdown ends open streams, so app.close() does not wait on a client that never hangs up.
+  const untrack = registry.track(end);
+  // The client went away: stop writing; the generation goes on and stays resumable. This listens on
+  // the *response*: since Node 16 the request's 'close' fires as soon as its (empty) body has been
+  // read, which detached every follower before the generation finished and left resumed streams
+  // open forever.
+  raw.on('close', end);
   unsubscribe = stream.follow(afterN, (e) => {
+    if (ended) return;
     raw.write(formatEvent(e));
-    if (e.event === 'done') {
-      finish();
-      raw.end();
-    }
+    if (e.event === 'done') end();
   });
-  // The client went away: stop writing; the generation goes on and stays resumable.
-  request.raw.on('close', finish);
+  if (ended) unsubscribe();
 }
 
 export function generateRoute(app: FastifyInstance, ctx: AppContext): void {
   const registry = createStreamRegistry();
+  // preClose runs before the server stops accepting and waits for connections to drain.
+  app.addHook('preClose', async () => registry.endAll());
   ctx.onClose(() => registry.close());
 
   app.post(
@@ -92,6 +104,7 @@ export function generateRoute(app: FastifyInstance, ctx: AppContext): void {
           'reconnect with `Last-Event-ID` to resume the same generation.',
         tags: ['conversations'],
         params: ConversationParams,
+        querystring: NoQuery,
         response: { 200: GenerateResponse },
       },
     },
@@ -105,10 +118,10 @@ export function generateRoute(app: FastifyInstance, ctx: AppContext): void {
         if (!parsed || !stream || stream.projectId !== project_id || stream.conversationId !== conversation_id) {
           throw new AppError('not_found', 'This stream ended too long ago or never existed; request a new generation without Last-Event-ID');
         }
-        return pipe(request, reply, stream, parsed.n);
+        return pipe(reply, registry, stream, parsed.n);
       }
       await ctx.services.conversations.require(project_id, conversation_id);
-      if (wantsStream) return pipe(request, reply, startGeneration(ctx, registry, request, project_id, conversation_id), 0);
+      if (wantsStream) return pipe(reply, registry, startGeneration(ctx, registry, request, project_id, conversation_id), 0);
       const result = await ctx.services.agent.reply({ projectId: project_id, conversationId: conversation_id });
       if (!result.message) throw skipped(result);
       return { message: result.message, sources: result.sources };

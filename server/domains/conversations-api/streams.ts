@@ -18,6 +18,8 @@ export interface GenerationStream {
   conversationId: string;
   events: StreamEvent[];
   done: boolean;
+  /** Aborted when the server shuts down mid-generation. */
+  signal: AbortSignal;
   push(event: StreamEvent['event'], data: unknown): void;
   /** Events after `n`, then live ones; returns the unsubscribe function. */
   follow(afterN: number, listener: (e: StreamEvent) => void): () => void;
@@ -33,15 +35,20 @@ export function formatEvent(e: StreamEvent): string {
 export function createStreamRegistry() {
   const streams = new Map<string, GenerationStream>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Open SSE responses (their end functions), ended on shutdown. */
+  const open = new Set<() => void>();
+  const controllers = new WeakMap<GenerationStream, AbortController>();
 
   function create(projectId: string, conversationId: string): GenerationStream {
     const listeners = new Set<(e: StreamEvent) => void>();
+    const controller = new AbortController();
     const stream: GenerationStream = {
       id: newId(),
       projectId,
       conversationId,
       events: [],
       done: false,
+      signal: controller.signal,
       push(event, data) {
         if (stream.done) return;
         const e: StreamEvent = { id: `${stream.id}:${stream.events.length + 1}`, event, data: JSON.stringify(data) };
@@ -66,6 +73,7 @@ export function createStreamRegistry() {
       },
     };
     streams.set(stream.id, stream);
+    controllers.set(stream, controller);
     return stream;
   }
 
@@ -79,7 +87,19 @@ export function createStreamRegistry() {
     create,
     get: (id: string) => streams.get(id),
     parseLastEventId,
+    /** Registers an open response; returns the function that forgets it. */
+    track(end: () => void): () => void {
+      open.add(end);
+      return () => open.delete(end);
+    },
+    /** Shutdown: stop unfinished generations (the store is about to close) and end open responses. */
+    endAll() {
+      for (const s of streams.values()) if (!s.done) controllers.get(s)?.abort(new Error('server shutting down'));
+      for (const end of [...open]) end();
+    },
     close() {
+      for (const s of streams.values()) if (!s.done) controllers.get(s)?.abort(new Error('server shutting down'));
+      for (const end of [...open]) end();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       streams.clear();

@@ -77,6 +77,14 @@ describe('identity over the widget gateway', () => {
     const stale = await visitor({ device_token: welcome.device_token, user_token: tokens.user_token, session_token: tokens.session_token, conversation_id: ack.conversation.id });
     expect(stale.welcome.conversation).toBeNull();
     expect(stale.c.frames.some((f) => f.type === 'error' && f.error === 'invalid_token')).toBe(true);
+    // Nor do the old device and user tokens without the session: the device itself was retired.
+    const copied = await visitor({ device_token: welcome.device_token, user_token: tokens.user_token });
+    expect(copied.welcome.user_token).toBeNull();
+    expect(copied.welcome.device_token).not.toBe(welcome.device_token);
+    copied.c.send({ type: 'message.send', client_id: 'logout-copy1', content: 'As Bo again?' });
+    const copiedAck = await copied.c.next('message.ack');
+    const bo = (await t.app.ctx.services.users.findByIdentity(P(), 'external_id', 'cust-7'))!;
+    expect((await t.app.ctx.services.conversations.get(P(), copiedAck.conversation.id))!.user_id).not.toBe(bo.id);
     // Logged-in again on the fresh device, the verified user gets their conversation back.
     const back = await visitor({ device_token: fresh.device_token });
     back.c.send({ type: 'message.send', client_id: 'logout-0002', content: 'Hi again' });

@@ -88,6 +88,8 @@ export const SourceListQuery = Type.Object(
   closed,
 );
 export const SourceList = ListOf(SourceSchema);
+export const UpdateSourceBody = Type.Object({ audience_id: Type.Optional(AudienceId) }, closed);
+export type UpdateSourceBody = Static<typeof UpdateSourceBody>;
 export const ChunkList = Type.Object({ source: SourceSchema, data: Type.Array(ChunkSchema) });
 
 export const SyncJobList = ListOf(SyncJobSchema);

@@ -1,5 +1,5 @@
 // The web crawler through the real API against a real site on 127.0.0.1 (issue 6.1, 6.2).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { html, startSite, type TestSite } from './testing/site.js';
 
@@ -183,6 +183,37 @@ describe('web crawler', () => {
     const res = await t.app.inject({ method: 'POST', url: `${base}/data-providers/${providerId}/sync`, headers: { authorization: `Bearer ${key}` } });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('insufficient_permissions');
+    expect(res.json().required_permissions).toEqual(['knowledge:read', 'knowledge:write']);
+    // Spec 5.4: write includes the matching read, so a write key may sync.
+    const { key: writer } = await t.app.ctx.services.apiKeys.create(t.demo.project_id, { name: 'writer', permissions: ['knowledge:write'], environment: 'test' });
+    const ok = await t.app.inject({ method: 'POST', url: `${base}/data-providers/${providerId}/sync`, headers: { authorization: `Bearer ${writer}` } });
+    expect(ok.statusCode).toBe(202);
+    await t.app.ctx.services.knowledge.waitForSync(t.demo.project_id, providerId);
+  });
+});
+
+describe('managing crawled sources', () => {
+  it('sets a source audience that survives re-syncs, and deletes a source that the next sync brings back', async () => {
+    const provider = (await api('POST', '/data-providers', { type: 'web_crawler', name: 'Billing only', crawler: { start_urls: [`${site.url}/docs/b`], max_depth: 0 } })).body;
+    await syncAndWait(provider.id);
+    const [b] = await sourcesOf(provider.id);
+    const patched = await api('PATCH', `/sources/${b.id}`, { audience_id: 'aud_finance' });
+    expect(patched.body).toMatchObject({ id: b.id, audience_id: 'aud_finance' });
+    expect((await api('PATCH', `/sources/${b.id}`, { status: 'failed' })).status).toBe(400);
+
+    const again = await syncAndWait(provider.id);
+    expect(again.progress.sources_unchanged).toBe(1);
+    expect((await api('GET', `/sources/${b.id}`)).body.audience_id).toBe('aud_finance');
+
+    expect((await api('DELETE', `/sources/${b.id}`)).status).toBe(204);
+    expect((await api('GET', `/sources/${b.id}`)).status).toBe(404);
+    expect((await api('GET', `/sources/${b.id}/chunks`)).status).toBe(404);
+    const hits = (await api('GET', `/knowledge/search?query=${encodeURIComponent('invoices emailed first day')}`)).body.data;
+    expect(hits.some((h: { source_id: string }) => h.source_id === b.id)).toBe(false);
+
+    const back = await syncAndWait(provider.id);
+    expect(back.progress.sources_added).toBe(1);
+    expect((await sourcesOf(provider.id)).map((x) => x.key)).toEqual([`${site.url}/docs/b`]);
   });
 });
 
@@ -211,5 +242,85 @@ describe('SSRF protection through the API', () => {
     expect(job.status).toBe('failed');
     expect(job.failures[0].error).toMatch(/^blocked_address/);
     expect(site.requests.length).toBe(before);
+  });
+});
+
+describe('crawler limits (config crawlLimits)', () => {
+  let limited: TestApp;
+  let s: TestSite;
+  const lBase = () => `/v1/projects/${limited.demo.project_id}`;
+  const h = () => ({ authorization: `Bearer ${limited.demo.api_key}` });
+  const call = async (method: string, url: string, payload?: object) => {
+    const res = await limited.app.inject({ method: method as 'GET', url: `${lBase()}${url}`, headers: h(), payload });
+    return { status: res.statusCode, body: res.json() };
+  };
+  beforeAll(async () => {
+    limited = await createTestApp({ crawlLimits: { concurrency: 2, timeoutMs: 2000, maxBytes: 20_000 } });
+  });
+  afterEach(async () => {
+    await s?.close();
+  });
+  afterAll(() => limited.close());
+
+  it('fetches at most `concurrency` pages at once, keeps to include patterns and reports progress while running', async () => {
+    s = await startSite();
+    const docs = [1, 2, 3, 4, 5, 6].map((n) => `/docs/${n}`);
+    s.pages.set('/', html('Index', `<main><p>All guides.</p>${docs.map((d) => link(d)).join(' ')} ${link('/other/page')}</main>`));
+    for (const d of docs) s.pages.set(d, html(`Guide ${d}`, `<main><p>Guide number ${d.slice(6)} explains one topic in detail.</p></main>`));
+    s.pages.set('/other/page', html('Other', '<p>Outside the include patterns.</p>'));
+    s.hold('/docs/*');
+
+    const created = await call('POST', '/data-providers', {
+      type: 'web_crawler',
+      name: 'Guides',
+      crawler: { start_urls: [`${s.url}/`], include_patterns: ['/docs/*'] },
+    });
+    const started = await call('POST', `/data-providers/${created.body.id}/sync`);
+    expect(started.status).toBe(202);
+    // The first two guides are in flight and held; the third cannot start before one finishes.
+    await Promise.all([s.arrived('/docs/1'), s.arrived('/docs/2')]);
+    const running = await call('GET', `/data-providers/${created.body.id}/sync-jobs/${started.body.id}`);
+    expect(running.body.status).toBe('running');
+    expect(running.body.progress).toMatchObject({ pages_found: 7, pages_fetched: 1, pages_failed: 0 });
+    expect(s.requests.filter((r) => r.startsWith('/docs/'))).toEqual(['/docs/1', '/docs/2']);
+
+    s.release();
+    await limited.app.ctx.services.knowledge.waitForSync(limited.demo.project_id, created.body.id);
+    const done = await call('GET', `/data-providers/${created.body.id}/sync-jobs/${started.body.id}`);
+    expect(done.body).toMatchObject({ status: 'succeeded', progress: { pages_found: 7, pages_fetched: 7, sources_added: 7 } });
+    expect(s.maxInFlight).toBe(2);
+    expect(s.requests).not.toContain('/other/page');
+  });
+
+  it('stops at max_pages and records a timeout and an oversized page with their reasons', async () => {
+    s = await startSite();
+    s.pages.set('/', html('Index', `<main><p>Start.</p>${['/docs/slow', '/docs/big', '/docs/a', '/docs/b', '/docs/c'].map((d) => link(d)).join(' ')}</main>`));
+    s.pages.set('/docs/slow', html('Slow', '<p>Never answers in time.</p>'));
+    s.pages.set('/docs/big', html('Big', `<p>${'lorem ipsum '.repeat(3000)}</p>`));
+    for (const d of ['a', 'b', 'c']) s.pages.set(`/docs/${d}`, html(`Page ${d}`, `<p>Plain page ${d} with some text.</p>`));
+    s.hold('/docs/slow');
+
+    const created = await call('POST', '/data-providers', {
+      type: 'web_crawler',
+      name: 'Limited',
+      crawler: { start_urls: [`${s.url}/`], max_pages: 4 },
+    });
+    const started = await call('POST', `/data-providers/${created.body.id}/sync`);
+    await limited.app.ctx.services.knowledge.waitForSync(limited.demo.project_id, created.body.id);
+    const job = (await call('GET', `/data-providers/${created.body.id}/sync-jobs/${started.body.id}`)).body;
+    expect(job.status).toBe('succeeded');
+    expect(job.progress).toMatchObject({ pages_found: 6, pages_fetched: 2, pages_failed: 2 });
+    expect(s.requests.filter((r) => r !== '/robots.txt')).toHaveLength(4);
+    expect(s.requests).not.toContain('/docs/b');
+    expect(s.requests).not.toContain('/docs/c');
+
+    const failures = Object.fromEntries(job.failures.map((f: { url: string; error: string }) => [f.url.replace(s.url, ''), f.error]));
+    expect(failures['/docs/slow']).toMatch(/^timeout: .*2000 ms/);
+    expect(failures['/docs/big']).toMatch(/^too_large: .*20000 bytes/);
+    const sources = (await call('GET', `/sources?data_provider_id=${created.body.id}&status=failed`)).body.data;
+    expect(sources.map((x: { key: string; error: string }) => [x.key.replace(s.url, ''), x.error.split(':')[0]]).sort()).toEqual([
+      ['/docs/big', 'too_large'],
+      ['/docs/slow', 'timeout'],
+    ]);
   });
 });

@@ -1,8 +1,7 @@
 // The demo project's knowledge base (issue 6.8), built with the real providers so a newcomer's first
 // question gets a cited answer: a manual FAQ provider (snippets with questions) and a wiki provider
 // fed with a zip of Parley's own docs (README.md, csp.md, docs/*.md: whichever exist), synced once.
-// Wiki page URLs point at `${BASE_URL}/docs/<path>` only when a server serves them; by default they
-// stay null and the page is cited by its title and path.
+// Wiki page URLs point at `${BASE_URL}/docs/<path>`, which the widget domain serves (docs-routes.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +21,9 @@ export const DEMO_SNIPPETS = [
   {
     question: 'How do I embed the widget?',
     content:
-      'Paste the loader script tag into your page, before </body>: ' +
-      '<script async src="CDN_URL/widget/loader.js" data-frame-id="fr_…" data-base-url="BASE_URL"></script>. ' +
+      // Markdown: the tag is a code span, or it would be stripped as inline HTML.
+      'Paste the loader script tag into your page, before `</body>`: ' +
+      '`<script async src="CDN_URL/widget/loader.js" data-frame-id="fr_…" data-base-url="BASE_URL"></script>`. ' +
       'The frame id comes from your website channel. data-mode chooses launcher (a floating button, the default), inline ' +
       '(inside an element given by data-target) or iframe. On a page with a strict Content Security Policy add a nonce to ' +
       'the loader tag; csp.md lists the exact policy for each mode.',
@@ -51,6 +51,12 @@ export const DEMO_SNIPPETS = [
   },
 ];
 
+/** The page on this server that covers each FAQ answer (the examples show every embed mode). */
+const SNIPPET_PAGES: Record<string, string> = {
+  'How do I embed the widget?': '/examples/',
+  'How do I add my own knowledge?': '/v1/docs',
+};
+
 async function readDocs(): Promise<Record<string, Uint8Array>> {
   const files: Record<string, Uint8Array> = {};
   for (const name of ['README.md', 'csp.md']) {
@@ -69,11 +75,14 @@ addDemoSeeder(async (ctx, demo) => {
   const k = ctx.services.knowledge;
   const projectId = demo.project_id;
   const faq = await k.createProvider(projectId, { type: 'manual', name: 'Parley FAQ' });
-  for (const s of DEMO_SNIPPETS) await k.createSnippet(projectId, faq.id, s);
+  // Each answer cites a page the visitor can open on this server (spec 2.6: sources with title and link).
+  for (const s of DEMO_SNIPPETS) await k.createSnippet(projectId, faq.id, { ...s, url: `${ctx.config.baseUrl}${SNIPPET_PAGES[s.question] ?? '/docs/README.md'}` });
 
   const files = await readDocs();
   if (Object.keys(files).length === 0) return;
-  const wiki = await k.createProvider(projectId, { type: 'wiki', name: 'Parley documentation' });
+  // BASE_URL/docs/<path> serves these very files (server/domains/widget/docs-routes.ts), so each cited
+  // page is a link the visitor can open.
+  const wiki = await k.createProvider(projectId, { type: 'wiki', name: 'Parley documentation', wiki: { base_url: `${ctx.config.baseUrl}/docs/` } });
   await k.uploadArchive(projectId, wiki.id, 'parley-docs.zip', zipSync(files));
   await k.startSync(projectId, wiki.id);
   // Wait, so the first question after start already finds the docs.

@@ -46,7 +46,7 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder): Inde
 
   /** `dims` comes from a vector of the current embedder (the query's), so no probe call is needed. */
   async function build(projectId: string, dims: number): Promise<HybridIndex> {
-    const index = new HybridIndex(dims, embedder.id.startsWith('local') ? 0.7 : 1);
+    const index = new HybridIndex(dims);
     for (const stored of (await chunkSets.list(projectId)) as ChunkSet[]) {
       let set = stored;
       if (set.embedder !== embedder.id) {

@@ -9,13 +9,13 @@ const FENCE = /^[ \t]*(```|~~~)/;
 export function cleanInline(line: string): string {
   // Links and images keep their text first (their text may hold a code span). Code spans are then
   // literal: `DATA_DIR/<collection>/` keeps its angle brackets, so only the text between spans
-  // loses markup (the odd parts of the split are the spans' contents).
+  // loses markup (the odd parts of the split are the spans' contents); autolinks keep their address.
   return line
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
     .split(/`([^`]+)`/)
-    .map((part, i) => (i % 2 ? part : part.replace(/<\/?[A-Za-z][^>]*>/g, '').replace(/(\*\*|__)(.+?)\1/g, '$2')))
+    .map((part, i) => (i % 2 ? part : part.replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1').replace(/<\/?[A-Za-z][^>]*>/g, '').replace(/(\*\*|__)(.+?)\1/g, '$2')))
     .join('');
 }
 
@@ -79,7 +79,14 @@ export function parseMarkdown(source: string, fallbackTitle: string): ParsedDoc 
       }
     }
     if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) continue; // horizontal rule
-    buf.push(cleanInline(line).replace(/^\s*>\s?/, '').replace(/^\s*\|/, '').replace(/\|\s*$/, '').replace(/^\s*[|:\- ]+\s*$/, ''));
+    if (/^\s*\|/.test(line)) {
+      // A table row stays one line starting with "| " (its separator row goes), so the answerer
+      // treats each row as a unit of its own instead of running the table together as one sentence.
+      const cells = line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => cleanInline(c).trim());
+      buf.push(cells.every((c) => /^:?-*:?$/.test(c)) ? '' : `| ${cells.join(' | ')}`);
+      continue;
+    }
+    buf.push(cleanInline(line).replace(/^\s*>\s?/, ''));
   }
   flush();
   return { title: (title ?? fallbackTitle).trim() || fallbackTitle, sections };

@@ -58,6 +58,11 @@ describe('parseMarkdown', () => {
     expect(doc.sections).toEqual([{ headings: [], text: '# not a heading\nnpm start' }]);
   });
 
+  it('keeps each table row a line of its own and drops the separator row', () => {
+    const doc = parseMarkdown('## Settings\n\n| variable | default |\n|---|:--:|\n| `PORT` | `3000` |\n| `HOST` | **local** |\n', 'f');
+    expect(doc.sections).toEqual([{ headings: ['Settings'], text: '| variable | default\n\n| PORT | 3000\n| HOST | local' }]);
+  });
+
   it('gives snippets their own title', () => {
     expect(snippetDoc('Refunds', 'Within 14 days.').title).toBe('Refunds');
   });
@@ -120,5 +125,6 @@ describe('cleanInline', () => {
       'files under DATA_DIR/<collection>/<id>.json are small here',
     );
     expect(cleanInline('see [`csp.md`](csp.md)')).toBe('see csp.md');
+    expect(cleanInline('open <http://127.0.0.1:3000/examples/> or <b>not this</b>')).toBe('open http://127.0.0.1:3000/examples/ or not this');
   });
 });

@@ -1,4 +1,4 @@
-// REST routes for manual snippets, sources, chunks and a search probe (spec 2.11).
+// REST routes for manual snippets, sources (list, read, audience, delete), chunks and a search probe (spec 2.11).
 import type { RouteModule } from '../../routes.js';
 import { apiKeyDocs, requireApiKey } from '../../http/auth/api-key.js';
 import {
@@ -18,6 +18,7 @@ import {
   SourceParams,
   SourceSchema,
   UpdateSnippetBody,
+  UpdateSourceBody,
 } from './api-schemas.js';
 
 const READ = ['knowledge:read'] as const;
@@ -92,6 +93,36 @@ export const contentRoutes: RouteModule = (app, ctx) => {
   }, async (req) => {
     const { project_id, source_id } = req.params as { project_id: string; source_id: string };
     return k.getSource(project_id, source_id);
+  });
+
+  app.patch(`${project}/sources/:source_id`, {
+    preHandler: requireApiKey(ctx, WRITE),
+    schema: {
+      summary: "Set a knowledge source's audience",
+      tags,
+      ...docs(WRITE, 'A source keeps its own `audience_id` across re-syncs; new sources inherit the provider default.'),
+      params: SourceParams,
+      body: UpdateSourceBody,
+      response: { 200: SourceSchema },
+    },
+  }, async (req) => {
+    const { project_id, source_id } = req.params as { project_id: string; source_id: string };
+    return k.updateSource(project_id, source_id, req.body as UpdateSourceBody);
+  });
+
+  app.delete(`${project}/sources/:source_id`, {
+    preHandler: requireApiKey(ctx, WRITE),
+    schema: {
+      summary: 'Delete a knowledge source and its chunks',
+      tags,
+      ...docs(WRITE, 'A page the crawler or wiki import still finds returns at the next sync; use `exclude_patterns` to keep it out.'),
+      params: SourceParams,
+      response: { 204: { type: 'null' } },
+    },
+  }, async (req, reply) => {
+    const { project_id, source_id } = req.params as { project_id: string; source_id: string };
+    await k.deleteSource(project_id, source_id);
+    reply.code(204).send();
   });
 
   app.get(`${project}/sources/:source_id/chunks`, {

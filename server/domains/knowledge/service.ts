@@ -17,7 +17,7 @@ import { createArchiveStore } from './wiki/archive-store.js';
 
 export interface KnowledgeDeps {
   store: ParleyStore;
-  config: Pick<Config, 'embeddings' | 'allowPrivateFetch' | 'dataDir'> & { wikiImportDirs?: string[] };
+  config: Pick<Config, 'embeddings' | 'allowPrivateFetch' | 'dataDir' | 'crawlLimits'> & { wikiImportDirs?: string[] };
   onClose(fn: () => Promise<void> | void): void;
   /** Overrides the embedder chosen from config (tests, benchmarks). */
   embedder?: Embedder;
@@ -182,6 +182,25 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       return paginate(all, q);
     },
     getSource,
+    /** Sets a source's own audience (spec 2.8: audiences attach to individual sources); kept across re-syncs. */
+    async updateSource(projectId: string, id: string, input: { audience_id?: string | null }): Promise<Source> {
+      await getSource(projectId, id);
+      const updated = await sources.update(projectId, id, (s) => ({
+        ...s,
+        audience_id: input.audience_id === undefined ? s.audience_id : input.audience_id,
+        updated_at: now(),
+      }));
+      return updated as Source;
+    },
+    /**
+     * Removes a source and its chunks now. A page the crawler or wiki still finds comes back at the
+     * next sync (exclude it with a pattern to keep it out); refused while its provider syncs.
+     */
+    async deleteSource(projectId: string, id: string): Promise<void> {
+      const source = await getSource(projectId, id);
+      if (sync.isRunning(projectId, source.data_provider_id)) throw new AppError('sync_in_progress', 'Wait for the running sync to finish, then delete');
+      await ingest.remove(projectId, source);
+    },
     async listChunks(projectId: string, sourceId: string): Promise<{ source: Source; data: Chunk[] }> {
       const source = await getSource(projectId, sourceId);
       const set = (await chunkSets.get(projectId, sourceId)) as ChunkSet | undefined;

@@ -26,7 +26,7 @@ export interface SyncDeps {
   store: ParleyStore;
   ingest: Ingest;
   archives: ArchiveStore;
-  config: Pick<Config, 'allowPrivateFetch' | 'dataDir'> & { wikiImportDirs?: string[] };
+  config: Pick<Config, 'allowPrivateFetch' | 'dataDir' | 'crawlLimits'> & { wikiImportDirs?: string[] };
   /** Extra fetch policy (tests: allow-listed hosts). */
   fetchPolicy?: Partial<FetchPolicy>;
 }
@@ -84,7 +84,7 @@ export function createSyncRunner(deps: SyncDeps) {
 
     if (provider.type === 'web_crawler') {
       const policy: FetchPolicy = { allowPrivate: deps.config.allowPrivateFetch, ...deps.fetchPolicy };
-      await crawl(provider.crawler!, { policy, signal }, {
+      await crawl(provider.crawler!, { ...deps.config.crawlLimits, policy, signal }, {
         found: (n) => void (p.pages_found += n),
         page: ({ url, doc }) => onPage({ key: url, kind: 'web_page', title: doc.title, url, doc }),
         failure: (url, error) => onFailure(url, url, 'web_page', error),

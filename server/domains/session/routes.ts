@@ -13,6 +13,7 @@ import { publicMember } from '../org/service.js';
 import { ABSOLUTE_TTL_MS, SESSION_COOKIE } from './service.js';
 import type { SessionContext } from '../../http/auth/session.js';
 import type { RateLimits } from '../../http/rate-limit/types.js';
+import { loginErrorResponses } from '../../http/auth/openapi-errors.js';
 
 const tags = ['team session'];
 const LOGIN_LIMITS: RateLimits = { perMinute: 10, perDay: 500, burstFactor: 1, burstSeconds: 0 };
@@ -46,10 +47,11 @@ export const sessionRoutes: RouteModule = (app, ctx) => {
       config: { public: true },
       schema: {
         summary: 'Sign in a team member',
-        description: 'Sets the HttpOnly session cookie and returns the CSRF token for X-CSRF-Token.',
+        description: 'Public. Sets the HttpOnly session cookie and returns the CSRF token for X-CSRF-Token.',
+        security: [],
         tags,
         body: LoginBody,
-        response: { 200: SessionOut },
+        response: { 200: SessionOut, ...loginErrorResponses() },
       },
     },
     async (request, reply: FastifyReply) => {

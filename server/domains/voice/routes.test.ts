@@ -53,6 +53,18 @@ describe('POST /v1/widget/voice', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('refuses a device that logged out (its binding was rotated)', async () => {
+    const ws = await connectWidget(base, base);
+    ws.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id });
+    const old = (await ws.next('session.welcome')).device_token;
+    ws.send({ type: 'identity.logout' });
+    const fresh = (await ws.next('session.welcome')).device_token;
+    ws.close();
+    expect(await (await post({ 'x-parley-device': old }, Buffer.from('x'))).json()).toMatchObject({ error: 'unauthorized' });
+    // The rotated device may still speak (an empty body proves the tokens passed: the service checks it).
+    expect(await (await post({ 'x-parley-device': fresh }, Buffer.alloc(0))).json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   it('answers the CORS preflight for allowed origins only', async () => {
     const ok = await fetch(`${base}/v1/widget/voice?frame_id=${t.demo.frame_id}`, { method: 'OPTIONS', headers: { origin: base, 'access-control-request-method': 'POST' } });
     expect(ok.status).toBe(204);

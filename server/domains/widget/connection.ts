@@ -16,6 +16,8 @@ export interface VisitorState {
   sessionId: string | null;
   locales: string[];
   page: PageContext | null;
+  /** `Parley('update', {attributes})`, merged; kept in memory until the visitor interacts (spec 5.1). */
+  attributes: Record<string, unknown>;
 }
 
 /** Conversation events as the visitor sees them: internal comments never leave the server (spec 2.6). */

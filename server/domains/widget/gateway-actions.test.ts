@@ -94,6 +94,34 @@ describe('widget gateway: rating, handoff, page, typing', () => {
     expect((await visitorPageFor(t.app.ctx, t.demo.project_id, conversationId))?.url).toBe(`${base}/docs/install`);
   });
 
+  it('keeps the site\'s visitor attributes in memory until the visitor interacts, then on the user, apart from API attributes', async () => {
+    const c = await connectWidget(base, base);
+    open.push(c);
+    c.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id });
+    await c.next('session.welcome');
+    const page = { url: `${base}/account`, title: 'Account' };
+    c.send({ type: 'page.update', page, attributes: { plan: 'pro', seats: 3 } });
+    c.send({ type: 'page.update', page, attributes: { seats: 5, beta: true } });
+    c.send({ type: 'message.send', client_id: 'c-attributes-1', content: 'hello with attributes' });
+    const ack = await c.next('message.ack');
+    const userId = (await t.app.ctx.services.conversations.get(t.demo.project_id, ack.conversation.id))!.user_id;
+    expect((await t.app.ctx.services.users.require(t.demo.project_id, userId)).external_attributes).toEqual({ widget: { plan: 'pro', seats: 5, beta: true } });
+    // The site's backend sets its own attributes through the API; the browser cannot overwrite them.
+    await t.app.ctx.services.users.patch(t.demo.project_id, userId, { external_attributes: { plan: 'enterprise' } });
+    c.send({ type: 'page.update', page, attributes: { plan: 'free' } });
+    c.send({ type: 'ping' });
+    await c.next('pong');
+    expect((await t.app.ctx.services.users.require(t.demo.project_id, userId)).external_attributes).toEqual({
+      plan: 'enterprise',
+      widget: { plan: 'free', seats: 5, beta: true },
+    });
+    // Nested values, long keys and too many keys are refused as invalid frames.
+    for (const attributes of [{ nested: { a: 1 } }, { ['k'.repeat(65)]: 1 }, Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))]) {
+      c.send({ type: 'page.update', page, attributes });
+      expect((await c.next('error')).error).toBe('invalid_frame');
+    }
+  });
+
   it('passes visitor typing to team-side listeners after an access check', async () => {
     const { c, conversationId } = await chattingVisitor('typing test');
     const seen: VisitorTypingEvent[] = [];

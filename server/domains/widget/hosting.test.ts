@@ -221,3 +221,21 @@ describe('example pages', () => {
     expect((await get('/examples/..%2fpackage.json')).statusCode).toBe(404);
   });
 });
+
+describe('documentation pages the demo answers cite', () => {
+  it('serves README.md, csp.md and docs/*.md as plain text, and nothing else', async () => {
+    for (const path of ['/docs/README.md', '/docs/csp.md']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain('sandbox');
+    }
+    expect((await get('/docs/csp.md')).body).toContain('Content-Security-Policy');
+    for (const path of ['/docs/package.json', '/docs/..%2Fpackage.json', '/docs/docs/..%2F..%2Fetc%2Fpasswd.md', '/docs/server/config.ts', '/docs/nope.md']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().error).toBe('not_found');
+    }
+  });
+});

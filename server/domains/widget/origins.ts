@@ -3,6 +3,9 @@
 // and the origin the request itself was made to (examples and the frame page served by this server).
 // Browsers always send Origin on a WebSocket handshake and scripts cannot forge it; a connection
 // without one (not a browser) is refused unless the channel allows '*'.
+// A wildcard subdomain entry (`https://*.example.com`) matches nested subdomains but not the bare
+// domain, with the same scheme and port — the rule spec 8.2 states for CSP sources, which the frame
+// page's frame-ancestors (a CSP directive) applies to the same entry.
 import type { Channel } from '../../../shared/schemas/entities.js';
 import { originOf, type PublicUrls } from './urls.js';
 
@@ -13,6 +16,14 @@ function normalise(origin: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** `https://*.example.com` against a page origin: a subdomain (any depth) of example.com, same scheme and port. */
+export function wildcardMatch(pattern: string, origin: string): boolean {
+  const p = new URL(pattern);
+  if (!p.hostname.startsWith('*.')) return false;
+  const o = new URL(origin);
+  return o.protocol === p.protocol && o.port === p.port && o.hostname.endsWith(p.hostname.slice(1)) && o.hostname.length > p.hostname.length - 1;
 }
 
 export function originAllowed(
@@ -32,6 +43,6 @@ export function originAllowed(
     if (!n) return false;
     // A stored origin with port 0 means "this server, whatever port it got" (seeded under PORT=0).
     if (port !== null && new URL(n).port === '0') return given === n.replace(/:0$/, `:${port}`);
-    return given === n;
+    return given === n || wildcardMatch(n, given);
   });
 }

@@ -9,7 +9,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { loadMasterKey } from '../../lib/secret-box.js';
-import { getSession } from './visitors.js';
+import { deviceRevoked, getSession } from './visitors.js';
 
 export type TokenKind = 'device' | 'user' | 'session';
 
@@ -105,6 +105,9 @@ export async function verifyVisitorTokens(
   const signer = await tokenSigner(ctx);
   const device = signer.verify(tokens.device_token, 'device', frameId);
   if (!device) return null;
+  // A device retired by a logout (issue 5) authorises nothing any more.
+  const deviceChannel = await ctx.services.projects.getChannelByFrameId(frameId);
+  if (deviceChannel && (await deviceRevoked(ctx, deviceChannel.project_id, device.device_id))) return null;
   const session = tokens.session_token ? signer.verify(tokens.session_token, 'session', frameId) : null;
   if (tokens.session_token && (!session || session.device_id !== device.device_id)) return null;
   if (options.requireSession && !session) return null;

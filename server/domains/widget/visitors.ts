@@ -30,6 +30,8 @@ export interface DeviceDoc {
   first_sends: FirstSend[];
   created_at: string;
   last_seen_at: string;
+  /** Set by a logout (issue 5): the device binding is rotated, so this device's tokens are dead. */
+  revoked_at?: string;
 }
 
 export interface SessionDoc {
@@ -58,6 +60,11 @@ export async function getSession(ctx: AppContext, projectId: string, sessionId: 
 export async function getDevice(ctx: AppContext, projectId: string, deviceId: string): Promise<DeviceDoc | undefined> {
   const doc = await devices(ctx).get(projectId, deviceId);
   return doc && doc.kind === 'device' ? (doc as DeviceDoc) : undefined;
+}
+
+/** A device a logout retired (issue 5): its device and user tokens must no longer bind anyone. */
+export async function deviceRevoked(ctx: AppContext, projectId: string, deviceId: string): Promise<boolean> {
+  return Boolean((await getDevice(ctx, projectId, deviceId))?.revoked_at);
 }
 
 /** Updates a device document, creating it first when the device has none yet. */

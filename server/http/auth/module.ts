@@ -1,6 +1,7 @@
 // Wires the /v1 access layer before any route module registers routes (it is first in ROUTE_MODULES,
 // so its onRoute hooks see every later route): cookies, the JSON body rules, the project guard
-// (API keys, rate limits, permissions), the org session guard and Idempotency-Key replays.
+// (API keys, rate limits, permissions), the org session guard, unknown-query checks and Idempotency-Key
+// replays.
 import cookie from '@fastify/cookie';
 import type { RouteModule } from '../../routes.js';
 import { createMemoryRateLimiter } from '../rate-limit/memory.js';
@@ -9,6 +10,8 @@ import { registerJsonBody } from './body.js';
 import { registerProjectGuard } from './project-guard.js';
 import { registerSessionGuard } from './session.js';
 import { registerClientErrors } from './client-error.js';
+import { registerQueryRules } from './query.js';
+import { registerPublicRouteDocs } from './openapi-errors.js';
 
 export const accessModule: RouteModule = async (app, ctx) => {
   // Another module may have registered the plugin already; registering twice would throw.
@@ -18,5 +21,8 @@ export const accessModule: RouteModule = async (app, ctx) => {
   registerProjectGuard(app, ctx, limiter);
   registerClientErrors(app, limiter);
   registerSessionGuard(app, ctx);
+  // After the session guard, which gives every org route a closed (empty) querystring schema.
+  registerQueryRules(app);
+  registerPublicRouteDocs(app);
   registerIdempotency(app, ctx);
 };

@@ -31,13 +31,30 @@ describe('OpenAPI', () => {
     const orgOps = Object.entries(spec.paths)
       .filter(([path]) => path.startsWith('/v1/org'))
       .flatMap(([path, ops]) => Object.entries(ops as Record<string, any>).map(([method, op]) => ({ path, method, op })));
-    expect(orgOps.length).toBeGreaterThan(10);
+    expect(orgOps.length).toBe(t.app.orgRoutes.length);
     for (const { path, method, op } of orgOps) {
-      if (path === '/v1/org/login') continue;
+      expect(op.responses['400'], `${method} ${path}`).toBeDefined();
+      expect(op.responses['429'], `${method} ${path}`).toBeDefined();
+      if (path === '/v1/org/login') {
+        expect(op.security).toEqual([]);
+        expect(op.responses['401']).toBeDefined();
+        continue;
+      }
       expect(op.security, `${method} ${path}`).toEqual([{ session: [] }]);
       expect(op['x-required-role']).toMatch(/^(member|admin|owner)$/);
       expect(op.responses['401']).toBeDefined();
       expect(op.responses['403']).toBeDefined();
     }
+  });
+
+  it('says for every other operation who may call it, and documents the 400 of validated input', () => {
+    for (const [path, ops] of Object.entries(spec.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const label = `${method} ${path}`;
+        expect(Array.isArray(op.security) || op.responses['401'] !== undefined, label).toBe(true);
+        if ((op.parameters ?? []).length > 0 || op.requestBody) expect(op.responses['400'] ?? op.responses['422'], label).toBeDefined();
+      }
+    }
+    expect(spec.paths['/healthz'].get.security).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 // which a browser attaches to cross-site requests, is never enough). Roles are re-read from the stored
 // member on every request, so a demotion or removal applies at once.
 //
-// Roles (decision, documented in server/http/auth/README.md):
+// Roles (decision, documented in docs/api.md):
 //   owner  – everything, including plan/billing changes and granting or revoking the owner role;
 //   admin  – API keys (create, reveal, edit, delete), inviting and removing non-owner members,
 //            organization settings;
@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { SESSION_COOKIE, safeEqual, type Session } from '../../domains/session/service.js';
 import { sessionErrorResponses } from './openapi-errors.js';
+import { NoQuery } from '../../../shared/schemas/api.js';
 
 export const ORG_PREFIX = '/v1/org';
 const RANK: Record<MemberRole, number> = { member: 0, admin: 1, owner: 2 };
@@ -30,6 +31,10 @@ export interface SessionContext {
 declare module 'fastify' {
   interface FastifyRequest {
     team?: SessionContext;
+  }
+  interface FastifyInstance {
+    /** Every route under /v1/org with the role it needs (filled by onRoute; tests and docs read it). */
+    orgRoutes: OrgRoute[];
   }
   interface FastifyContextConfig {
     /** An /v1/org route reachable without a session (login). */
@@ -82,9 +87,22 @@ export function requireSession(ctx: AppContext, role: MemberRole = 'member') {
   };
 }
 
+export interface OrgRoute {
+  method: string;
+  url: string;
+  role: MemberRole | 'public';
+}
+
 export function registerSessionGuard(app: FastifyInstance, ctx: AppContext): void {
+  app.decorate('orgRoutes', [] as OrgRoute[]);
   app.addHook('onRoute', (route) => {
     if (route.url !== ORG_PREFIX && !route.url.startsWith(`${ORG_PREFIX}/`)) return;
+    // No org route takes query parameters; one sent anyway is a 400, not silently ignored.
+    if (route.schema && !route.schema.querystring) route.schema = { ...route.schema, querystring: NoQuery };
+    if (route.method !== 'HEAD') {
+      const role = route.config?.public ? 'public' : (route.config?.role ?? 'member');
+      for (const method of [route.method].flat()) app.orgRoutes.push({ method, url: route.url, role });
+    }
     if (route.config?.public) return;
     const hook = requireSession(ctx, route.config?.role ?? 'member') as onRequestAsyncHookHandler;
     const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ChatState } from '../model.js';
 import { strings } from '../strings.js';
+import { errorText } from '../../i18n/errors.js';
 
 export function ConnectionBanner(props: { state: ChatState; onRetry: () => void }) {
   const { connection, retryInMs, ready, notice } = props.state;
@@ -17,7 +18,7 @@ export function ConnectionBanner(props: { state: ChatState; onRetry: () => void 
   if (connection === 'online') {
     return notice ? (
       <div class="banner banner-warn" role="alert" data-error={notice.error}>
-        {notice.message}
+        {errorText(notice.error, strings)}
       </div>
     ) : null;
   }
@@ -31,7 +32,7 @@ export function ConnectionBanner(props: { state: ChatState; onRetry: () => void 
   const seconds = until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
   return (
     <div class="banner banner-warn" role="status" data-connection="offline">
-      <span>{notice && !ready ? notice.message : strings.offline}</span>
+      <span>{notice && !ready ? errorText(notice.error, strings) : strings.offline}</span>
       {seconds > 0 && <span class="banner-sub"> {strings.retryIn(seconds)}</span>}
       <button type="button" class="link-btn" onClick={props.onRetry}>
         {strings.retryNow}

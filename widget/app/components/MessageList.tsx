@@ -1,12 +1,13 @@
 // The conversation: history, the visitor's pending messages, the streamed answer and the typing
 // indicator. Keeps the view pinned to the newest message unless the visitor scrolled up.
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel, ChatState } from '../model.js';
 import { visible } from '../messages.js';
-import type { Message } from '../../../shared/schemas/entities.js';
 import { strings } from '../strings.js';
+import { errorText } from '../../i18n/errors.js';
 import { HandoffOffer } from './HandoffOffer.js';
 import { MessageBubble } from './MessageBubble.js';
+import { Announcer } from './Announcer.js';
 
 export function MessageList(props: { state: ChatState; model: ChatModel }) {
   const { state, model } = props;
@@ -31,7 +32,7 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
     // aria-live off: a streamed answer would otherwise be read token by token; Announcer reads each
     // completed answer once (issue 5, accessibility).
     <div class="log" ref={ref} tabIndex={0} role="log" aria-live="off" aria-label={strings.messageLog}>
-      <Announcer messages={shown} />
+      <Announcer messages={shown} ready={state.ready} />
       <ul class="msgs">
         {state.channel?.greeting && <MessageBubble message={{ role: 'assistant', content: state.channel.greeting, sources: [] }} />}
         {shown.map((m) =>
@@ -57,7 +58,7 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
             message={{ role: 'user', content: p.content, sources: [] }}
             status={
               <span class={`status status-${p.state}`} data-pending={p.state}>
-                {p.state === 'queued' ? strings.queued : `${strings.failed}${p.error ? `: ${p.error}` : ''}`}
+                {p.state === 'queued' ? strings.queued : `${strings.failed}${p.error ? `: ${errorText(p.error, strings)}` : ''}`}
                 {p.state === 'failed' && (
                   <>
                     {' '}
@@ -85,31 +86,6 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
           {state.typing === 'operator' ? strings.typingOperator : strings.typingAssistant}
         </p>
       )}
-    </div>
-  );
-}
-
-/**
- * A polite live region that speaks each completed assistant or operator answer once, when its
- * message is stored (message.created), never the streamed deltas. History present at mount is not read.
- */
-function Announcer(props: { messages: Message[] }) {
-  const replies = props.messages.filter((m) => m.role !== 'user' && m.type === 'message');
-  const last = replies[replies.length - 1];
-  const seen = useRef<string | null | undefined>(undefined);
-  const [text, setText] = useState('');
-  useEffect(() => {
-    if (seen.current === undefined) {
-      seen.current = last?.id ?? null;
-      return;
-    }
-    if (!last || last.id === seen.current) return;
-    seen.current = last.id;
-    setText(strings.announceAnswer(last.role === 'operator' ? strings.operator : strings.assistant, last.content));
-  }, [last?.id]);
-  return (
-    <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
-      {text}
     </div>
   );
 }

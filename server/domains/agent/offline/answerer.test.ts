@@ -77,6 +77,33 @@ describe('offline answerer', () => {
     expect((await ask('Costs?', [REFUNDS, SHIPPING])).offer_handoff).toBe(true);
   });
 
+  it('answers from a code comment that says the whole question, as a code block', async () => {
+    const commands = passage('cmds', 'Parley', 'npm ci && npm start # install and start the demo\nnpm ci && npm test # run every test', { headings: ['Two commands'] });
+    const out = await ask('How do I run the tests?', [commands]);
+    expect(out.content).toBe('```\nnpm ci && npm start # install and start the demo\nnpm ci && npm test # run every test\n```\n[1]');
+    expect(out.sources).toMatchObject([{ source_id: 's-cmds' }]);
+    // Identifiers alone do not speak: the same code without comments is not an answer.
+    const bare = passage('bare', 'Parley', 'npm ci && npm start\nnpm ci && npm test', { headings: ['Two commands'] });
+    expect((await ask('How do I run the tests?', [bare])).offer_handoff).toBe(true);
+    // One meaningful word ("server"): prose that merely holds both words is no answer.
+    const crawler = passage('crawl', 'Crawler', 'The crawler stays on the hosts of its start URLs; the server config changes its limits.');
+    expect((await ask('How do I start the server?', [crawler])).offer_handoff).toBe(true);
+  });
+
+  it('adds a further sentence only when it covers more of the question', async () => {
+    const backups = passage('backup', 'Data and backups', 'Back up your data by copying the data directory while the server is stopped.');
+    const csp = passage('csp', 'Content-Security-Policy', 'The data: scheme is allowed for images and audio recordings.');
+    const out = await ask('How do I back up my data?', [backups, csp]);
+    expect(out.content).toBe('Back up your data by copying the data directory while the server is stopped. [1]');
+    expect(out.sources.map((x) => x.source_id)).toEqual(['s-backup']);
+  });
+
+  it('puts chosen list items and table rows on lines of their own', async () => {
+    const config = passage('cfg', 'Configuration', '| variable | default | meaning\n\n| PORT | 3000 | HTTP port to listen on\n| HOST | 127.0.0.1 | network interface to listen on');
+    const out = await ask('Which port and interface does it listen on?', [config]);
+    expect(out.content).toBe('- PORT | 3000 | HTTP port to listen on\n- HOST | 127.0.0.1 | network interface to listen on [1]');
+  });
+
   it('asks for a question when the message has no content words', async () => {
     const out = await ask('Hi!', [REFUNDS]);
     expect(out.content).toBe(ASK_A_QUESTION);

@@ -80,8 +80,18 @@ export function questionSimilarity(user: string, snippet: string): number {
 const clean = (s: string) =>
   s
     .replace(/^#{1,6}\s+/, '')
-    .replace(/^\s*[-*+]\s+/, '')
+    .replace(/^\s*[-*+|]\s+/, '')
     .trim();
+
+/** The natural-language comments of a code block: `# …` and `// …` (whole-line or trailing) and doc-comment lines. */
+export function codeComments(code: string): string {
+  const out: string[] = [];
+  for (const line of code.split('\n')) {
+    const m = /(?:^|\s)(?:#|\/\/)\s+(.+)$/.exec(line) ?? /^\s*(?:\/\*\*?|\*)\s+(.+?)(?:\*\/)?$/.exec(line);
+    if (m) out.push(m[1]);
+  }
+  return out.join('\n');
+}
 
 /** Streams text in small word groups so widget and SSE clients see the answer grow. */
 function stream(text: string, onDelta: (d: string) => void): void {
@@ -131,11 +141,12 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
     diagnostics.confidence = confidence;
     if (!best || confidence < minCoverage) return { content: DONT_KNOW, sources: [], offer_handoff: true };
     // A question with one meaningful word ("pricing?", "how do I add my own documents?") is only
-    // answered by a passage about that word, not by one that mentions it in passing.
+    // answered by a passage about that word, not by one that mentions it in passing, unless a code
+    // comment says the whole question ("npm test  # run every test" for "how do I run the tests?"):
+    // prose that happens to hold both words ("start URLs … server config") is not enough.
     const strong = new Set(query.filter((t) => !isWeakTerm(t)));
-    if (strong.size <= 1 && best.topic === 0) {
-      return { content: DONT_KNOW, sources: [], offer_handoff: true };
-    }
+    const oneWord = strong.size <= 1 && best.topic === 0;
+    let commentSupport = 0;
 
     // 3. Sentences from passages that are nearly as good as the best one, best first.
     const usable = scored
@@ -143,7 +154,7 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
       .sort(order)
       .slice(0, maxPassages);
     const querySet = new Set(query);
-    interface Candidate { text: string; kind: 'prose' | 'code'; passageIndex: number; order: number; score: number }
+    interface Candidate { text: string; kind: 'prose' | 'code'; passageIndex: number; order: number; score: number; item: boolean; covers: string[] }
     const candidates: Candidate[] = [];
     const byPosition = new Map<string, Candidate>();
     usable.forEach((s, passageIndex) => {
@@ -159,24 +170,45 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
         // prose explains better than a bare code block.
         let headingOnly = 0;
         for (const t of querySet) if (!terms.has(t) && heading.has(t)) headingOnly += termWeight(t) * 0.3;
-        const base = unit.kind === 'code' ? matched * 0.6 : matched;
+        // A code block's comments are prose, though: they score in full.
+        let commented = 0;
+        if (unit.kind === 'code') {
+          const comments = termSet(codeComments(text));
+          for (const t of querySet) if (comments.has(t)) commented += termWeight(t);
+        }
+        const base = unit.kind === 'code' ? Math.max(matched * 0.6, commented) : matched;
         const score = base + headingOnly - passageIndex * 0.5 - order * 0.05 - Math.max(0, text.length - 300) / 300;
-        const candidate: Candidate = { text, kind: unit.kind, passageIndex, order, score };
+        const item = unit.kind === 'prose' && /^\s*([-*+]|\d+\.|\|)\s/.test(unit.text);
+        const covers = [...querySet].filter((t) => terms.has(t));
+        const candidate: Candidate = { text, kind: unit.kind, passageIndex, order, score, item, covers };
         byPosition.set(`${passageIndex}:${order}`, candidate);
         if (matched === 0) return;
-        if (unit.kind === 'prose') diagnostics.support = Math.max(diagnostics.support, coverage(query, new Set([...terms, ...heading])));
+        // Support comes from prose, and from the comments of code ("npm test  # run every test"):
+        // a comment is the author's own sentence about that line, identifiers alone are not.
+        const said = unit.kind === 'prose' ? terms : termSet(codeComments(text));
+        if (said.size > 0) diagnostics.support = Math.max(diagnostics.support, coverage(query, new Set([...said, ...heading])));
+        if (unit.kind === 'code' && new Set(query).size >= 2) commentSupport = Math.max(commentSupport, coverage(query, said));
         candidates.push(candidate);
       });
     });
     // No single sentence speaks to enough of the question: the passage only shares words with it.
-    if (diagnostics.support < minSupport) return { content: DONT_KNOW, sources: [], offer_handoff: true };
+    if (diagnostics.support < minSupport || (oneWord && commentSupport < 1)) return { content: DONT_KNOW, sources: [], offer_handoff: true };
     candidates.sort((a, b) => b.score - a.score);
     const chosen: Candidate[] = [];
+    const covered = new Set<string>();
     let length = 0;
     for (const c of candidates) {
       if (chosen.length >= maxSentences) break;
       if (length > 0 && length + c.text.length > maxChars) continue;
+      // After the best unit, a sentence earns its place by covering a part of the question not yet
+      // covered, or by continuing a chosen one (the next sentence, or the example just after it);
+      // otherwise it only shares a word ("data:" in a CSP list for "back up my data").
+      const continues = chosen.some(
+        (x) => x.passageIndex === c.passageIndex && (Math.abs(x.order - c.order) === 1 || (c.kind === 'code' && x.kind === 'prose' && c.order > x.order && c.order - x.order <= 2)),
+      );
+      if (chosen.length > 0 && !continues && c.covers.every((t) => covered.has(t))) continue;
       chosen.push(c);
+      for (const t of c.covers) covered.add(t);
       length += c.text.length;
     }
     // A chosen sentence that introduces an example ("… as follows:") brings the example along.
@@ -194,8 +226,11 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
     const sources: SourceRef[] = [];
     const numberOf = new Map<string, number>();
     const groups: string[] = [];
-    let current: { index: number; parts: string[] } | null = null;
-    const render = (c: Candidate) => (c.kind === 'code' ? `\n\n\`\`\`\n${c.text}\n\`\`\`\n\n` : c.text);
+    let current: { index: number; parts: Candidate[] } | null = null;
+    // Code as a fenced block; list items and table rows each on a line of their own; prose runs on.
+    const render = (c: Candidate) => (c.kind === 'code' ? `\`\`\`\n${c.text}\n\`\`\`` : c.item ? `- ${c.text}` : c.text);
+    const separator = (a: Candidate, b: Candidate) =>
+      a.kind === 'code' || b.kind === 'code' || a.item !== b.item ? '\n\n' : a.item ? '\n' : ' ';
     const flush = () => {
       if (!current) return;
       const passage = usable[current.index].passage;
@@ -205,15 +240,16 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
         n = sources.length;
         numberOf.set(passage.source_id, n);
       }
-      const body = current.parts.join(' ').replace(/ ?\n\n ?/g, '\n\n').replace(/\n{3,}/g, '\n\n').trim();
-      groups.push(`${body}${body.endsWith('```') ? '\n' : ' '}[${n}]`);
+      const parts = current.parts;
+      const body = parts.map((c, i) => (i ? separator(parts[i - 1], c) : '') + render(c)).join('');
+      groups.push(`${body}${parts.at(-1)!.kind === 'code' ? '\n' : ' '}[${n}]`);
     };
     for (const c of chosen) {
       if (!current || current.index !== c.passageIndex) {
         flush();
         current = { index: c.passageIndex, parts: [] };
       }
-      current.parts.push(render(c));
+      current.parts.push(c);
     }
     flush();
     return { content: groups.join('\n\n'), sources, offer_handoff: false };

@@ -11,12 +11,21 @@ import { parseMarkdown } from '../parse-markdown.js';
 import { createRobots } from './robots.js';
 import { readSitemap } from './sitemap.js';
 
-export interface CrawlOptions {
+/** Operator limits of every crawl (config `crawlLimits`; the defaults suit public websites). */
+export interface CrawlLimits {
+  /** Pages fetched at the same time. */
+  concurrency: number;
+  /** Whole exchange per fetch (page, robots.txt, sitemap), redirects included. */
+  timeoutMs: number;
+  /** Largest page body, after decompression. */
+  maxBytes: number;
+}
+
+export const DEFAULT_CRAWL_LIMITS: CrawlLimits = { concurrency: 4, timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
+
+export interface CrawlOptions extends Partial<CrawlLimits> {
   policy: FetchPolicy;
   signal: AbortSignal;
-  concurrency?: number;
-  timeoutMs?: number;
-  maxBytes?: number;
 }
 
 export interface CrawledPage {
@@ -46,8 +55,10 @@ export function describeError(err: unknown): string {
 }
 
 export async function crawl(settings: CrawlerSettings, options: CrawlOptions, events: CrawlEvents): Promise<void> {
-  const concurrency = options.concurrency ?? 4;
-  const fetchOpts = { policy: options.policy, signal: options.signal, timeoutMs: options.timeoutMs ?? 10_000, maxBytes: options.maxBytes ?? 2 * 1024 * 1024 };
+  const concurrency = options.concurrency ?? DEFAULT_CRAWL_LIMITS.concurrency;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CRAWL_LIMITS.timeoutMs;
+  const maxBytes = options.maxBytes ?? DEFAULT_CRAWL_LIMITS.maxBytes;
+  const fetchOpts = { policy: options.policy, signal: options.signal, timeoutMs, maxBytes };
   const hosts = new Set([...settings.start_urls, ...(settings.sitemap_url ? [settings.sitemap_url] : [])].map((u) => new URL(u).host.toLowerCase()));
   const include = settings.include_patterns.map(patternToRegExp);
   const exclude = settings.exclude_patterns.map(patternToRegExp);

@@ -15,7 +15,9 @@ export interface TestSite {
   url: string;
   pages: Map<string, SitePage>;
   requests: string[];
-  /** Requests to this path wait until release() is called. */
+  /** Most requests the site was answering at the same time (proves a crawler's concurrency bound). */
+  maxInFlight: number;
+  /** Requests to this path (or, ending in `*`, any path with that prefix) wait until release() is called. */
   hold(path: string): void;
   release(): void;
   /** Resolves once a request for `path` has arrived (held or not). */
@@ -31,13 +33,17 @@ export async function startSite(host = '127.0.0.1', initial: Record<string, Site
   const pages = new Map(Object.entries(initial));
   const requests: string[] = [];
   let held: string | null = null;
+  let inFlight = 0;
+  const isHeld = (path: string) => held !== null && (held.endsWith('*') ? path.startsWith(held.slice(0, -1)) : path === held);
   let waiters: (() => void)[] = [];
   const arrivals: { path: string; resolve: () => void }[] = [];
   const server = http.createServer(async (req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
+    site.maxInFlight = Math.max(site.maxInFlight, ++inFlight);
+    res.on('close', () => inFlight--);
     for (const a of arrivals.filter((x) => x.path === path)) a.resolve();
-    if (held && path === held) await new Promise<void>((r) => waiters.push(r));
+    if (isHeld(path)) await new Promise<void>((r) => waiters.push(r));
     const page = pages.get(path);
     if (!page) {
       res.writeHead(404, { 'content-type': 'text/html' });
@@ -53,6 +59,7 @@ export async function startSite(host = '127.0.0.1', initial: Record<string, Site
     url: `http://${host}:${port}`,
     pages,
     requests,
+    maxInFlight: 0,
     hold(path) {
       held = path;
     },

@@ -11,7 +11,7 @@ import { summary } from '../../conversations/service.js';
 import { widgetChannelConfig } from '../channel-config.js';
 import { originAllowed } from '../origins.js';
 import { DEVICE_TTL_DAYS } from '../tokens.js';
-import { getSession, pageContext, updateSession } from '../visitors.js';
+import { deviceRevoked, getSession, pageContext, updateSession } from '../visitors.js';
 
 export const visibleMessages = (messages: Message[]) => messages.filter((m) => m.type !== 'comment');
 
@@ -32,7 +32,10 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
   const signer = await gw.signer();
   const frameId = channel.frame_id;
   let rejected = false;
-  const device = signer.verify(frame.device_token, 'device', frameId);
+  let device = signer.verify(frame.device_token, 'device', frameId);
+  // A device retired by identity.logout (issue 5) is refused like a forged one: copied cookies of a
+  // signed-out visitor must not act as that visitor again.
+  if (device && (await deviceRevoked(ctx, channel.project_id, device.device_id))) device = null;
   if (frame.device_token && !device) rejected = true;
   const deviceId = device?.device_id ?? newId();
 
@@ -68,6 +71,7 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
     sessionId,
     locales: frame.locales ?? [],
     page: frame.page ? pageContext(frame.page) : null,
+    attributes: {},
   };
   if (rejected) conn.error('invalid_token', 'Stored visitor tokens were not accepted; continuing as a new visitor');
 

@@ -16,7 +16,7 @@ import { AppError } from '../../../errors.js';
 import { newId, now } from '../../../lib/ids.js';
 import { widgetChannelConfig } from '../channel-config.js';
 import { DEVICE_TTL_DAYS } from '../tokens.js';
-import { createSession, getSession, updateSession } from '../visitors.js';
+import { createSession, getSession, updateDevice, updateSession } from '../visitors.js';
 
 const IDENTIFY_PER_MINUTE = 12;
 /** Conversations of an identified user the new session may reopen (most recent first). */
@@ -84,6 +84,9 @@ export const identify: FrameHandler<'identity.identify'> = async (frame, conn, g
 export const logout: FrameHandler<'identity.logout'> = async (_frame, conn, gw) => {
   const v = gw.requireVisitor(conn);
   if (v.sessionId) await updateSession(gw.ctx, v.projectId, v.sessionId, (doc) => ({ ...doc, revoked_at: now() }));
+  // The old device id is retired too: its device and user tokens (which carry no session) would
+  // otherwise still bind the signed-out user on a hello.
+  await updateDevice(gw.ctx, v.projectId, v.frameId, v.deviceId, (doc) => ({ ...doc, revoked_at: now() }));
   conn.unsubscribeAll();
   await rotateDevice(conn, gw, v);
 };

@@ -11,6 +11,7 @@ import { AppError } from '../../../errors.js';
 import { newId } from '../../../lib/ids.js';
 import { summary } from '../../conversations/service.js';
 import { assertVerifiedIfRequired } from './identity.js';
+import { saveVisitorAttributes } from './page.js';
 import { createSession, getDevice, getSession, linkConversation, rememberFirstSend, updateDevice, updateSession } from '../visitors.js';
 
 function limitMessages(frame: SendFrame, conn: Connection, gw: Gateway) {
@@ -58,7 +59,13 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
       channelType: 'website_widget',
       firstMessage: { role: 'user', content: frame.content, client_id: frame.client_id },
     }),
-    v.userId ? null : ctx.services.users.create(v.projectId, { locales: v.locales }, userId),
+    v.userId
+      ? saveVisitorAttributes(gw, v)
+      : ctx.services.users.create(
+          v.projectId,
+          { locales: v.locales, ...(Object.keys(v.attributes).length ? { external_attributes: { widget: v.attributes } } : {}) },
+          userId,
+        ),
     v.sessionId ? null : createSession(ctx, v.projectId, { id: sessionId, frame_id: v.frameId, device_id: v.deviceId, user_id: userId, page: v.page }),
   ]);
   v.userId = userId;

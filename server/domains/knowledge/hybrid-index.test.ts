@@ -1,0 +1,41 @@
+// The hybrid index's postings budget (issue 6.3, bench:retrieval): on a large index very common terms
+// leave the BM25 query (most of its cost) but not the vector half or the answer's coverage signal.
+import { describe, expect, it } from 'vitest';
+import { HybridIndex, type IndexedChunk } from './hybrid-index.js';
+import { localEmbed } from './embedder.js';
+
+const chunk = (source: string, text: string, title = source): IndexedChunk => ({
+  id: `${source}:0`, source_id: source, title, url: null, question: null, headings: [], text, vector: localEmbed(`${title}\n${text}`),
+});
+const search = (index: HybridIndex, q: string, limit = 5) => index.search(q, localEmbed(q), { limit });
+
+describe('HybridIndex', () => {
+  it('scores a bounded number of postings: common terms leave the BM25 query of a large index, rarest kept', () => {
+    const index = new HybridIndex(localEmbed('x').length);
+    const many = (n: number, from = 0, word = 'widget') => {
+      for (let i = from; i < from + n; i++) index.setSource(`s${i}`, [chunk(`s${i}`, `${word} entry ${i} describes setting number ${i}`)]);
+    };
+    many(1000);
+    index.setSource('zebra', [chunk('zebra', 'The widget turns stripes on for the zebra theme.')]);
+    // Within the budget of postings: every term is scored.
+    expect(index.lexicalQuery('widget zebra')).toBe('widget zebra');
+    many(1200, 1000);
+    // "widget" is now in 2201 chunks: only the rare term is scored by BM25 ...
+    expect(index.lexicalQuery('widget zebra')).toBe('zebra');
+    // ... and a query of common terms only keeps its rarest one instead of emptying.
+    expect(index.lexicalQuery('widget describes zebra stripes')).toBe('zebra stripes');
+    expect(index.lexicalQuery('widget entry')).toBe('entry');
+    // The vector half and the coverage signal still see the whole question.
+    const [top] = search(index, 'widget zebra');
+    expect(top.source_id).toBe('zebra');
+    expect(top.relevance!.coverage).toBe(1);
+
+    // Document frequencies follow replacements and removals.
+    many(2200, 0, 'gadget');
+    expect(index.lexicalQuery('widget zebra')).toBe('widget zebra');
+    expect(index.lexicalQuery('gadget zebra')).toBe('zebra');
+    for (let i = 0; i < 800; i++) index.removeSource(`s${i}`);
+    expect(index.size).toBe(1401);
+    expect(index.lexicalQuery('gadget zebra')).toBe('gadget zebra');
+  });
+});

@@ -1,0 +1,147 @@
+// Languages in real Chromium (issue 5, point 3): the widget speaks English, German and Arabic from its
+// catalogues; the locale comes from configuration (data-locale, then the channel's), then the site's
+// user locales (Parley('update', { locales })), then the browser; Arabic mirrors the layout
+// (dir="rtl" on the app root, launcher and panel on the left); message text carries dir="auto".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
+import { ensureWidgetBuilt, launchChromium } from './harness.js';
+import { allowOrigins, hostPage, inShadow, startHostSite } from './voice-host.js';
+import { axeViolations } from './axe.js';
+
+let t: TestApp;
+let base: string;
+let browser: Browser;
+let host: Awaited<ReturnType<typeof startHostSite>>;
+/** The demo's second widget channel, whose own locale this file sets (a channel locale cannot be unset). */
+let second: string;
+
+beforeAll(async () => {
+  ensureWidgetBuilt();
+  t = await createTestApp();
+  base = await t.listen();
+  // /<mode>?locale=xx → a host page embedding the widget in that mode with data-locale="xx".
+  host = await startHostSite((path) => {
+    const url = new URL(path, 'http://x');
+    const mode = url.pathname.slice(1) === 'launcher' ? 'launcher' : 'inline';
+    return hostPage(base, url.searchParams.get('frame') ?? t.demo.frame_id, { mode, locale: url.searchParams.get('locale') ?? undefined });
+  });
+  await allowOrigins(t, [host.origin]);
+  second = (await t.app.ctx.services.projects.listChannels(t.demo.project_id)).find((c) => c.type === 'website_widget' && c.frame_id !== t.demo.frame_id)!.frame_id;
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  await host?.close();
+});
+
+async function open(path: string, browserLocale: string) {
+  const context = await browser.newContext({ locale: browserLocale, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${host.origin}${path}`);
+  return { context, page, w: inShadow(page, t.demo.frame_id) };
+}
+
+const placeholder = (w: Locator) => w.locator('textarea.input').getAttribute('placeholder');
+const rootDir = (w: Locator) => w.locator('div.app').evaluate((el) => [el.getAttribute('dir'), el.getAttribute('lang')]);
+
+async function openLauncher(page: Page, w: Locator, label: string) {
+  const button = w.getByRole('button', { name: label, exact: true });
+  await button.waitFor(); // the app has relabelled the loader's button in the visitor's language
+  await button.click();
+  await w.locator('section.panel').waitFor();
+  return page.viewportSize()!.width;
+}
+
+describe('the widget language', () => {
+  it('follows the browser: English by default, German for a German browser', async () => {
+    const en = await open('/inline', 'en-US');
+    await expect.poll(() => placeholder(en.w)).toBe('Write a message…');
+    expect(await rootDir(en.w)).toEqual(['ltr', 'en']);
+    await en.context.close();
+
+    const de = await open('/launcher', 'de-DE');
+    await openLauncher(de.page, de.w, 'Chat öffnen');
+    expect(await placeholder(de.w)).toBe('Nachricht schreiben…');
+    expect(await rootDir(de.w)).toEqual(['ltr', 'de']);
+    for (const name of ['Chat schließen', 'Sprachnachricht aufnehmen', 'Senden']) await de.w.getByRole('button', { name, exact: true }).first().waitFor();
+    await de.w.getByRole('log', { name: 'Gespräch' }).waitFor();
+    await de.context.close();
+  });
+
+  it('prefers configuration, then the user locales the site passes, then the browser', async () => {
+    // data-locale beats the browser.
+    const configured = await open('/inline?locale=de', 'ar-EG');
+    await expect.poll(() => placeholder(configured.w)).toBe('Nachricht schreiben…');
+    await configured.context.close();
+
+    // The channel's locale is configuration too.
+    const channel = (await t.app.ctx.services.projects.getChannelByFrameId(second))!;
+    await t.app.ctx.services.projects.updateChannel(t.demo.project_id, channel.id, { locale: 'de' });
+    const byChannel = await open(`/inline?frame=${second}`, 'ar-EG');
+    const w2 = inShadow(byChannel.page, second);
+    await expect.poll(() => placeholder(w2)).toBe('Nachricht schreiben…');
+    await byChannel.context.close();
+
+    // No configuration: the site's user locales beat the browser's.
+    const user = await open('/inline', 'de-DE');
+    await expect.poll(() => placeholder(user.w)).toBe('Nachricht schreiben…');
+    await user.page.evaluate(() => (window as unknown as { Parley(...a: unknown[]): void }).Parley('update', { locales: ['ar-SA', 'en'] }));
+    await expect.poll(() => placeholder(user.w)).toBe('اكتب رسالة…');
+    await user.context.close();
+  });
+
+  it('mirrors the layout for Arabic: dir="rtl" on the root, launcher and panel on the left', async () => {
+    const ltr = await open('/launcher', 'en-US');
+    const width = await openLauncher(ltr.page, ltr.w, 'Open chat');
+    const ltrButton = (await ltr.w.locator('button.launcher').boundingBox())!;
+    const ltrPanel = (await ltr.w.locator('section.panel').boundingBox())!;
+    expect(ltrButton.x).toBeGreaterThan(width / 2);
+    expect(ltrPanel.x).toBeGreaterThan(width / 2 - ltrPanel.width);
+    await ltr.context.close();
+
+    const { context, page, w } = await open('/launcher', 'ar-EG');
+    await openLauncher(page, w, 'فتح المحادثة');
+    expect(await rootDir(w)).toEqual(['rtl', 'ar']);
+    const button = (await w.locator('button.launcher').boundingBox())!;
+    const panel = (await w.locator('section.panel').boundingBox())!;
+    expect(button.x + button.width).toBeLessThan(width / 2);
+    expect(panel.x).toBeLessThan(width / 2 - panel.width / 2);
+    // Inside the panel the composer mirrors too: the send button is left of the message box.
+    const input = (await w.locator('textarea.input').boundingBox())!;
+    const send = (await w.getByRole('button', { name: 'إرسال' }).boundingBox())!;
+    expect(send.x).toBeLessThan(input.x);
+    expect(await w.locator('section.panel').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await w.getByRole('dialog', { name: 'Demo website' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // An explicit side from the channel is the site owner's choice and wins over mirroring.
+    const channel = (await t.app.ctx.services.projects.getChannelByFrameId(t.demo.frame_id))!;
+    await t.app.ctx.services.projects.updateChannel(t.demo.project_id, channel.id, { theme: { ...(channel.theme ?? {}), position: 'right' } });
+    try {
+      await page.reload();
+      await openLauncher(page, w, 'فتح المحادثة');
+      expect((await w.locator('button.launcher').boundingBox())!.x).toBeGreaterThan(width / 2);
+    } finally {
+      await t.app.ctx.services.projects.updateChannel(t.demo.project_id, channel.id, { theme: channel.theme ?? {} });
+    }
+    await context.close();
+  });
+
+  it('gives every message dir="auto", so each takes the direction of its own text', async () => {
+    const { context, w } = await open('/inline', 'ar-EG');
+    await expect.poll(() => placeholder(w)).toBe('اكتب رسالة…');
+    for (const text of ['Where is my order?', 'أين طلبي؟']) {
+      await w.locator('textarea.input').fill(text);
+      await w.locator('textarea.input').press('Enter');
+      await w.locator('li.msg-user:not(:has(.status))', { hasText: text }).waitFor();
+    }
+    await w.locator('li.msg-assistant[data-id]').first().waitFor({ timeout: 20_000 });
+    expect(await w.locator('li.msg .bubble:not([dir="auto"])').count()).toBe(0);
+    const direction = (text: string) => w.locator('li.msg-user .bubble', { hasText: text }).evaluate((el) => getComputedStyle(el.firstElementChild!).direction);
+    expect(await direction('Where is my order?')).toBe('ltr');
+    expect(await direction('أين طلبي؟')).toBe('rtl');
+    await context.close();
+  });
+});
