@@ -19,11 +19,15 @@ import {
   UpdateProviderBody,
 } from './api-schemas.js';
 import { contentRoutes } from './routes-content.js';
+import { Type } from 'typebox';
 import './demo.js';
 
 export const READ = ['knowledge:read'] as const;
 export const WRITE = ['knowledge:write'] as const;
 export const SYNC = ['knowledge:read', 'knowledge:write'] as const;
+/** `?name=` labels an uploaded archive (shown in the provider's `wiki.archive_name`). */
+const ArchiveQuery = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false });
+
 /** Largest uploaded wiki archive. */
 export const ARCHIVE_LIMIT = 64 * 1024 * 1024;
 const tags = ['knowledge'];
@@ -98,6 +102,7 @@ export const knowledgeRoutes: RouteModule = async (app, ctx) => {
         tags,
         ...docs(WRITE, 'Send the zip as the raw body with `Content-Type: application/zip`; `?name=` labels it. Replaces an earlier upload; sync to import it.'),
         params: ProviderParams,
+        querystring: ArchiveQuery,
         response: { 200: DataProviderSchema },
       },
     }, async (req) => {

@@ -95,9 +95,9 @@ describe('project routes of the /v1 API', () => {
     ['GET', `${P}/metrics`],
   ].map(([method, url]) => ({ method, url }));
 
-  it('answers 400 unknown_parameter with rate-limit headers on every route', async () => {
-    for (const route of mine) {
-      expect(t.app.projectRoutes.some((r) => r.method === route.method && r.url === route.url), route.url).toBe(true);
+  it('answers 400 unknown_parameter with rate-limit headers on every project route', async () => {
+    for (const route of mine) expect(t.app.projectRoutes.some((r) => r.method === route.method && r.url === route.url), route.url).toBe(true);
+    for (const route of t.app.projectRoutes) {
       const res = await call(route, H(), '?colour=red');
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(400);
       expect(res.json()).toMatchObject({ error: 'unknown_parameter', details: [{ path: 'querystring.colour' }] });

@@ -15,8 +15,11 @@ declare module 'fastify' {
 export function registerQueryRules(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const qs = route.schema?.querystring as { properties?: Record<string, unknown>; additionalProperties?: unknown } | undefined;
-    if (!qs || qs.additionalProperties !== false) return;
-    route.config = { ...route.config, allowedQuery: new Set(Object.keys(qs.properties ?? {})) };
+    // Every project API route (spec 4) takes exactly the parameters its schema names, none when it
+    // names none; elsewhere (widget, hosting) only closed schemas are enforced.
+    const projectApi = route.url.startsWith('/v1/projects') && !route.websocket;
+    if (!projectApi && (!qs || qs.additionalProperties !== false)) return;
+    route.config = { ...route.config, allowedQuery: new Set(Object.keys(qs?.properties ?? {})) };
   });
 
   app.addHook('preValidation', (request, _reply, done) => {
