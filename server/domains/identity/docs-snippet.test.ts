@@ -1,5 +1,6 @@
 // The signing snippet in docs/identity.md, run as written, produces what the server verifies
 // (issue 5: "README shows the server-side signing snippet in Node").
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { loadIdentitySnippet, type IdentitySnippet } from '../../../tests/fixtures/identity-snippet.js';
@@ -40,5 +41,14 @@ describe('docs/identity.md signing snippet', () => {
     expect(verifyJwt(secret, snippet.parleyIdentityToken(secret, { email: 'bo@example.com' }, 86_400).jwt).ok).toBe(false);
     const r = await t.app.ctx.services.identity.identify(t.demo.project_id, channel, null, { jwt });
     expect(r.user).toMatchObject({ external_id: 'cust-77', external_id_signed: true, email_signed: true });
+  });
+});
+
+describe('README signing snippet', () => {
+  it('is the same code as docs/identity.md, so the tests above cover it', async () => {
+    const js = (text: string) => /```js\n[\s\S]*?```/.exec(text)?.[0];
+    const [readme, doc] = await Promise.all(['README.md', 'docs/identity.md'].map((f) => readFile(new URL(`../../../${f}`, import.meta.url), 'utf8')));
+    expect(js(readme)).toBeTruthy();
+    expect(js(readme)).toBe(js(doc));
   });
 });
