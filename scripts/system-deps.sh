@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing (Chromium for browser tests;
-# flite, ffmpeg and pocketsphinx for voice). Root only; a no-op when everything is present.
+# openssl for their https host page; flite, ffmpeg and pocketsphinx for voice). Root only; a no-op
+# when everything is present.
 set -euo pipefail
 declare -A check=(
   [chromium]="command -v chromium"
+  [openssl]="command -v openssl"
   [flite]="command -v flite"
   [ffmpeg]="command -v ffmpeg"
   [pocketsphinx]="command -v pocketsphinx_continuous"

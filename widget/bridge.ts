@@ -27,7 +27,8 @@ export interface PageContext {
 /** `Parley('update', {...})`: page context (SPA navigation) and free-form visitor attributes. */
 export interface UpdateData {
   page?: PageContext;
-  attributes?: Record<string, unknown>;
+  /** Flat values under keys of [A-Za-z0-9_.:-]{1,64}, at most 50; stored as untrusted (widget/README.md). */
+  attributes?: Record<string, string | number | boolean | null>;
   /** The signed-in user's preferred languages, when the site knows them (issue 5). */
   locales?: string[];
 }

@@ -121,7 +121,8 @@ function boot(o: BootOptions) {
     onMessage(
       (e) => e.source === frame.contentWindow && e.origin === origin,
       (d) => {
-        if (d.event === 'ready' && update.page) toFrame!('update', [update]);
+        // Calls made before the frame's app listened were lost in transit: replay their sum now.
+        if (d.event === 'ready') toFrame!('update', [update]), toFrame!('cookies', [cookies]);
         emit(id, d.event!, d.payload);
       },
     );

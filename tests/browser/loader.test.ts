@@ -151,4 +151,42 @@ describe('loader', () => {
     await h.t.app.ctx.services.projects.updateChannel(h.t.demo.project_id, channel.id, { theme: channel.theme ?? {} });
     await context.close();
   });
+
+  it('iframe mode inserted by the loader: events come back to the host, update and consent reach the frame', async () => {
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    // On BASE_URL, whose launcher example policy allows framing CHAT_URL (same origin here).
+    await page.goto(`${h.base}/examples/launcher.html`);
+    const [, second] = h.frameIds;
+    await page.evaluate(
+      ({ id, base }) => {
+        const w = window as unknown as Win;
+        w.__events = [];
+        for (const name of ['ready', 'open', 'message']) w.Parley({ frame_id: id }, 'on', name, (e: { frame_id: string; message?: { role: string } }) => w.__events.push(`${name}:${e.message?.role ?? e.frame_id}`));
+        const box = document.createElement('div');
+        box.id = 'boot-frame';
+        document.querySelector('main')!.append(box);
+        // No cookies until consent; attributes before the frame's app exists.
+        w.Parley('boot', { frame_id: id, mode: 'iframe', target: '#boot-frame', base_url: base, cookies: 'memory' });
+        w.Parley({ frame_id: id }, 'update', { attributes: { plan: 'team' } });
+        w.Parley({ frame_id: id }, 'cookies', 'persistent');
+      },
+      { id: second, base: h.base },
+    );
+    await expect.poll(() => page.evaluate(() => (window as unknown as Win).__events)).toEqual(expect.arrayContaining([`ready:${second}`, `open:${second}`]));
+    const frame = page.frameLocator(`parley-widget[data-frame-id="${second}"] iframe`);
+    await frame.locator('textarea.input').fill('Hello through the frame');
+    await frame.locator('textarea.input').press('Enter');
+    await frame.locator('li.msg-assistant[data-id]').first().waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as Win).__events)).toContain('message:assistant');
+
+    const conversation = (await h.t.app.ctx.services.conversations.list(h.t.demo.project_id)).find((c) => c.messages.some((m) => m.content === 'Hello through the frame'))!;
+    expect((await h.t.app.ctx.services.users.require(h.t.demo.project_id, conversation.user_id)).external_attributes).toEqual({ widget: { plan: 'team' } });
+    // Consent given before the frame was ready: its cookies were written after all.
+    await expect.poll(async () => (await context.cookies()).filter((c) => c.name.endsWith(second)).map((c) => c.name).sort()).toEqual(
+      ['device', 'session', 'user'].map((k) => `parley-${k}-${second}`),
+    );
+    await context.close();
+  });
 });

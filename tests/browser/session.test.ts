@@ -1,4 +1,10 @@
 // Cookies, reloads and forced disconnects in real Chromium (spec 5.1, DESIGN.md sections 4 and 5).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Cookie } from 'playwright-core';
 import { startHarness, sendMessage, widget, type Harness } from './harness.js';
@@ -103,6 +109,44 @@ describe('cookies (spec 5.1)', () => {
     await page.evaluate(() => (window as unknown as { Parley: (...a: unknown[]) => void }).Parley('cookies', 'persistent'));
     await expect.poll(async () => (await parleyCookies(context)).length).toBe(3);
     await context.close();
+  });
+
+  it('adds Secure on an https host page', async () => {
+    // The customer's site over https: a self-signed localhost certificate made for this run, served
+    // by a tiny https server (an outer edge); the widget itself still comes from BASE_URL.
+    const dir = mkdtempSync(join(tmpdir(), 'parley-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost',
+      '-addext', 'subjectAltName=DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    const [frameId] = h.frameIds;
+    const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Shop</title><script async src="${h.base}/widget/loader.js" data-frame-id="${frameId}" data-base-url="${h.base}"></script>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const shop = `https://localhost:${(server.address() as AddressInfo).port}`;
+    const channel = (await h.t.app.ctx.services.projects.listChannels(h.t.demo.project_id)).find((c) => c.frame_id === frameId)!;
+    await h.t.app.ctx.services.projects.updateChannel(h.t.demo.project_id, channel.id, { allowed_origins: [...channel.allowed_origins, shop] });
+    try {
+      const context = await h.browser.newContext({ ignoreHTTPSErrors: true });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${shop}/`);
+      await widget(page, frameId).locator('button.launcher').click();
+      await sendMessage(page, frameId, 'Secure cookies please');
+      await expect.poll(async () => (await parleyCookies(context)).length).toBe(3);
+      for (const c of await parleyCookies(context)) {
+        expect(c.secure).toBe(true);
+        expect(c.sameSite).toBe('Lax');
+        expect(c.httpOnly).toBe(false);
+        expect(c.domain).toBe('localhost');
+      }
+      await context.close();
+    } finally {
+      await h.t.app.ctx.services.projects.updateChannel(h.t.demo.project_id, channel.id, { allowed_origins: channel.allowed_origins });
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('uses SameSite=None; Secure; Partitioned cookies inside the third-party frame', async () => {
