@@ -28,7 +28,8 @@ export interface Config {
   seedDemo: boolean;
   /** Folders a wiki provider may import from (WIKI_IMPORT_DIRS, ':'-separated); DATA_DIR/imports is always allowed. */
   wikiImportDirs: string[];
-  /** Crawler concurrency, timeout and page size cap (issue 6); unset fields use DEFAULT_CRAWL_LIMITS in server/domains/knowledge/crawler/crawler.ts. */
+  /** Crawler concurrency, timeout and page size cap (issue 6): CRAWL_CONCURRENCY, CRAWL_TIMEOUT_MS,
+   * CRAWL_MAX_PAGE_BYTES; unset fields use DEFAULT_CRAWL_LIMITS in server/domains/knowledge/crawler/crawler.ts. */
   crawlLimits?: Partial<import('./domains/knowledge/crawler/crawler.js').CrawlLimits>;
   /** Widget visitor rate limits (issue 4); unset fields use DEFAULT_WIDGET_LIMITS in server/domains/widget/limits.ts. */
   widgetLimits?: Partial<import('./domains/widget/limits.js').WidgetLimits>;
@@ -89,6 +90,32 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+/** An optional integer within [min, max]; undefined when unset so the owner's default applies. */
+function intIn(env: Env, name: string, min: number, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+/**
+ * Crawl limits from the environment (spec 2.11 crawler; issue 6). Bounds keep an operator typo from
+ * disabling the protections (a 0 ms timeout, an unbounded page) or flooding a site with fetches.
+ */
+function crawlLimits(env: Env): Config['crawlLimits'] {
+  const limits = {
+    concurrency: intIn(env, 'CRAWL_CONCURRENCY', 1, 32),
+    timeoutMs: intIn(env, 'CRAWL_TIMEOUT_MS', 100, 600_000),
+    maxBytes: intIn(env, 'CRAWL_MAX_PAGE_BYTES', 1024, 64 * 1024 * 1024),
+  };
+  // Only the variables that are set: the crawler fills the rest with its defaults.
+  const set = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+  return Object.keys(set).length > 0 ? set : undefined;
+}
+
 function endpoint(env: Env, prefix: string, defaultModel: string) {
   const baseUrl = env[`${prefix}_BASE_URL`];
   if (!baseUrl) return null;
@@ -129,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     keepAudio: bool(env, 'KEEP_AUDIO', false),
     seedDemo: bool(env, 'SEED_DEMO', true),
     wikiImportDirs: (env.WIKI_IMPORT_DIRS || '').split(':').filter(Boolean).map((p) => resolve(p)),
+    crawlLimits: crawlLimits(env),
   };
 }
 

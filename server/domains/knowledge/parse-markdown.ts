@@ -1,10 +1,14 @@
-// Markdown → ParsedDoc: title (front matter `title:`, else the first H1, else the file name) and
+// Markdown → ParsedDoc: title (front matter `title:`, else the first H1, else the heading of any level
+// that opens the page before any text — pino's lts.md starts with "## Long Term Support" and was
+// titled "lts" —, else the file name) and
 // sections under their heading path. Code blocks are kept as text (users ask "how do I embed…" and the
 // answer is often the snippet); links and images keep their text only.
 import type { ParsedDoc, Section } from './chunker.js';
 
 const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$/;
 const FENCE = /^[ \t]*(```|~~~)/;
+/** A link reference definition (`[semver]: https://semver.org/`): CommonMark renders nothing for it. */
+const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+(\s+("[^"]*"|'[^']*'|\([^)]*\)))?\s*$/;
 
 export function cleanInline(line: string): string {
   // Links and images keep their text first (their text may hold a code span). Code spans are then
@@ -19,7 +23,7 @@ export function cleanInline(line: string): string {
     .join('');
 }
 
-export function parseMarkdown(source: string, fallbackTitle: string): ParsedDoc {
+export function parseMarkdown(source: string, fallbackTitle: string, options: { openingHeadingTitle?: boolean } = {}): ParsedDoc {
   let text = source.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?-->/g, '');
   let title: string | null = null;
   const front = /^---\n([\s\S]*?)\n---\n/.exec(text);
@@ -34,6 +38,7 @@ export function parseMarkdown(source: string, fallbackTitle: string): ParsedDoc 
   let buf: string[] = [];
   let inFence = false;
   let titleLevel = 0;
+  let openingHeading: string | null = null;
 
   const flush = () => {
     const body = buf.join('\n').trim();
@@ -49,6 +54,8 @@ export function parseMarkdown(source: string, fallbackTitle: string): ParsedDoc 
       titleLevel = 1;
       return;
     }
+    // Remembered, not consumed: it stays in the heading path of the text under it.
+    if (openingHeading === null && sections.length === 0) openingHeading = h;
     if (level <= titleLevel && h === title) return;
     while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
     stack.push({ level, text: h });
@@ -79,6 +86,7 @@ export function parseMarkdown(source: string, fallbackTitle: string): ParsedDoc 
       }
     }
     if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) continue; // horizontal rule
+    if (LINK_DEFINITION.test(line)) continue;
     if (/^\s*\|/.test(line)) {
       // A table row stays one line starting with "| " (its separator row goes), so the answerer
       // treats each row as a unit of its own instead of running the table together as one sentence.
@@ -89,12 +97,13 @@ export function parseMarkdown(source: string, fallbackTitle: string): ParsedDoc 
     buf.push(cleanInline(line).replace(/^\s*>\s?/, ''));
   }
   flush();
-  return { title: (title ?? fallbackTitle).trim() || fallbackTitle, sections };
+  const useOpening = options.openingHeadingTitle ?? true;
+  return { title: (title ?? (useOpening ? openingHeading : null) ?? fallbackTitle).trim() || fallbackTitle, sections };
 }
 
 /** A snippet: its text may use Markdown headings; its title comes from the snippet itself. */
 export function snippetDoc(title: string, content: string): ParsedDoc {
-  const parsed = parseMarkdown(content, title);
+  const parsed = parseMarkdown(content, title, { openingHeadingTitle: false });
   // A snippet's own title wins over a leading H1 of its content, which then stays in the text.
   if (parsed.title !== title) parsed.sections.unshift({ headings: [], text: parsed.title });
   return { title, sections: parsed.sections };

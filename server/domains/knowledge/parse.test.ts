@@ -53,6 +53,22 @@ describe('parseMarkdown', () => {
     expect(parseMarkdown('Body only', 'fallback.md').title).toBe('fallback.md');
   });
 
+  it('titles a page without H1 by the heading that opens it, which stays in the heading path', () => {
+    const doc = parseMarkdown('## Long Term Support\n\nSix months.\n\n### Schedule\n\nSee below.\n', 'lts');
+    expect(doc.title).toBe('Long Term Support');
+    expect(doc.sections.map((s) => s.headings)).toEqual([['Long Term Support'], ['Long Term Support', 'Schedule']]);
+    // Text before the first heading: no opening heading, the file name stays; an H1 later still wins.
+    expect(parseMarkdown('Intro.\n\n## Setup\n\nx', 'page').title).toBe('page');
+    expect(parseMarkdown('## Contents\n\n# Real title\n\nx', 'page').title).toBe('Real title');
+    // A snippet's Markdown keeps the snippet's own title.
+    expect(snippetDoc('Refunds', '## Policy\n\nWithin 14 days.').title).toBe('Refunds');
+  });
+
+  it('drops link reference definitions, which Markdown renders as nothing', () => {
+    const doc = parseMarkdown('# T\n\nSee the [docs][pp].\n\n[pp]: https://github.com/pinojs/pino-pretty\n  [semver]: https://semver.org/ "SemVer"\n', 'f');
+    expect(doc.sections).toEqual([{ headings: [], text: 'See the docs.' }]);
+  });
+
   it('keeps code blocks and ignores headings inside them', () => {
     const doc = parseMarkdown('# T\n\n```sh\n# not a heading\nnpm start\n```\n', 'f');
     expect(doc.sections).toEqual([{ headings: [], text: '# not a heading\nnpm start' }]);
