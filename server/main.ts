@@ -1,8 +1,9 @@
-// Entry point: config → store → app → demo seed → listen; graceful shutdown on SIGTERM/SIGINT.
+// Entry point: config → store → app → listen → demo seed; graceful shutdown on SIGTERM/SIGINT.
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { StoreCorruptError } from './store/index.js';
 import { seedDemo } from './demo/seed.js';
+import { appUrls } from './domains/widget/urls.js';
 
 async function main() {
   let config: Config;
@@ -27,8 +28,13 @@ async function main() {
     throw err;
   }
 
+  // Listen first, then seed: with PORT=0 the real port is known only now, and the demo stores links
+  // (cited documentation pages) and allowed origins that must name it (spec 2.6: sources link).
+  await app.listen({ port: config.port, host: config.host });
+  const { baseUrl: base, chatUrl } = appUrls(app);
+
   if (config.seedDemo) {
-    const { created, credentials } = await seedDemo(app.ctx);
+    const { created, credentials } = await seedDemo(app.ctx, { baseUrl: base, chatUrl });
     if (created && credentials) {
       console.log('\nDemo data created (shown once; also saved to DATA_DIR/demo-credentials.json):');
       console.log(`  team login   ${credentials.email} / ${credentials.password}`);
@@ -38,10 +44,6 @@ async function main() {
     }
   }
 
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const base = config.baseUrl.replace(/:\d+$/, '') === config.baseUrl ? config.baseUrl : config.baseUrl.replace(/:\d+$/, `:${port}`);
   console.log(`\nParley is running (${config.env} environment, data in ${config.dataDir}).`);
   console.log(`  Demo page     ${base}/examples/`);
   console.log(`  API docs      ${base}/v1/docs`);

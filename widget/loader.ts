@@ -77,9 +77,14 @@ function boot(o: BootOptions) {
   // mode only inserts that frame (the site may also write the <iframe> tag itself).
   const inFrame = location.pathname.endsWith('/frame/' + id);
   const mode: MountMode | 'iframe' = inFrame ? 'frame' : o.mode === 'inline' || o.mode === 'iframe' ? o.mode : 'launcher';
+  // Before the app loads, the closed launcher already speaks the visitor's language for the shipped
+  // locales (data-locale, else the browser's) and sits on the mirrored side (`left`) for Arabic
+  // (issue 5); once loaded the app applies the full resolution (channel and user locales too) and
+  // the channel's own position.
+  const lang = (o.locale || navigator.language).slice(0, 2);
   const host = document.createElement('parley-widget');
   host.dataset.frameId = id;
-  host.className = mode;
+  host.className = mode + (lang == 'ar' ? ' left' : '');
   const root = host.attachShadow({ mode: 'open' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
@@ -92,7 +97,7 @@ function boot(o: BootOptions) {
   let loading: Promise<void> | undefined;
   let wantOpen = false;
   /** The launcher's open/close labels; the app replaces them with the visitor's language (issue 5). */
-  let labels = ['Open chat', 'Close chat'];
+  let labels = [({ de: 'Chat öffnen', ar: 'فتح المحادثة' } as Record<string, string>)[lang] || 'Open chat', 'Close chat'];
   /** identify/logout calls made before the app loaded, replayed in order once it is mounted. */
   const early: [string, Args][] = [];
   let update: UpdateData = {};
@@ -153,7 +158,7 @@ function boot(o: BootOptions) {
             focus: () => launcher!.button.focus(),
             setLabels(open, close) {
               labels = [open, close];
-              launcher!.setOpen(launcher!.button.getAttribute('aria-expanded') === 'true');
+              launcher!.setOpen();
             },
           },
           initial: { open: wantOpen, update },

@@ -27,12 +27,25 @@ export async function readDemoCredentials(dataDir: string): Promise<DemoCredenti
   }
 }
 
+/**
+ * The public addresses the demo writes into its data (allowed origins, cited links). Passed in rather
+ * than read from config: with PORT=0 the configured BASE_URL says ":0" until the server listens, and a
+ * link stored with ":0" never works (main.ts seeds after listen with the real addresses).
+ */
+export interface DemoUrls {
+  baseUrl: string;
+  chatUrl: string;
+}
+
 /** Hooks later domains add to fill the demo project (e.g. its knowledge base). */
-export type DemoSeeder = (ctx: AppContext, demo: DemoCredentials) => Promise<void>;
+export type DemoSeeder = (ctx: AppContext, demo: DemoCredentials, urls: DemoUrls) => Promise<void>;
 const seeders: DemoSeeder[] = [];
 export const addDemoSeeder = (fn: DemoSeeder) => seeders.push(fn);
 
-export async function seedDemo(ctx: AppContext): Promise<{ created: boolean; credentials: DemoCredentials | null }> {
+export async function seedDemo(
+  ctx: AppContext,
+  urls: DemoUrls = { baseUrl: ctx.config.baseUrl, chatUrl: ctx.config.chatUrl },
+): Promise<{ created: boolean; credentials: DemoCredentials | null }> {
   const { services, config } = ctx;
   if ((await services.org.listOrganizations()).length > 0) {
     return { created: false, credentials: await readDemoCredentials(config.dataDir) };
@@ -44,7 +57,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ created: boolean; cre
   const project = await services.projects.createProject({ organizationId: org.id, name: 'Demo project' });
   const channel = await services.projects.createChannel(project.id, {
     name: 'Demo website',
-    allowed_origins: [...new Set([new URL(config.baseUrl).origin, new URL(config.chatUrl).origin])],
+    allowed_origins: [...new Set([new URL(urls.baseUrl).origin, new URL(urls.chatUrl).origin])],
     greeting: 'Hi! Ask me anything about Parley.',
   });
   const { key } = await services.apiKeys.create(project.id, {
@@ -62,6 +75,6 @@ export async function seedDemo(ctx: AppContext): Promise<{ created: boolean; cre
     password,
   };
   await writeFile(credentialsPath(config.dataDir), JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
-  for (const seeder of seeders) await seeder(ctx, credentials);
+  for (const seeder of seeders) await seeder(ctx, credentials, urls);
   return { created: true, credentials };
 }

@@ -46,11 +46,14 @@ async function open(path: string, browserLocale: string) {
 const placeholder = (w: Locator) => w.locator('textarea.input').getAttribute('placeholder');
 const rootDir = (w: Locator) => w.locator('div.app').evaluate((el) => [el.getAttribute('dir'), el.getAttribute('lang')]);
 
-async function openLauncher(page: Page, w: Locator, label: string) {
+/** Opens the panel with the launcher labelled `label`, and waits until the app speaks `lang`. */
+async function openLauncher(page: Page, w: Locator, label: string, lang: string) {
+  // The loader labels its button in the visitor's language already, so this says nothing about
+  // the app; the root's lang (set once the app's catalogue is in) does.
   const button = w.getByRole('button', { name: label, exact: true });
-  await button.waitFor(); // the app has relabelled the loader's button in the visitor's language
   await button.click();
   await w.locator('section.panel').waitFor();
+  await w.locator(`div.app[lang="${lang}"]`).waitFor({ state: 'attached' });
   return page.viewportSize()!.width;
 }
 
@@ -62,7 +65,7 @@ describe('the widget language', () => {
     await en.context.close();
 
     const de = await open('/launcher', 'de-DE');
-    await openLauncher(de.page, de.w, 'Chat öffnen');
+    await openLauncher(de.page, de.w, 'Chat öffnen', 'de');
     expect(await placeholder(de.w)).toBe('Nachricht schreiben…');
     expect(await rootDir(de.w)).toEqual(['ltr', 'de']);
     for (const name of ['Chat schließen', 'Sprachnachricht aufnehmen', 'Senden']) await de.w.getByRole('button', { name, exact: true }).first().waitFor();
@@ -94,7 +97,7 @@ describe('the widget language', () => {
 
   it('mirrors the layout for Arabic: dir="rtl" on the root, launcher and panel on the left', async () => {
     const ltr = await open('/launcher', 'en-US');
-    const width = await openLauncher(ltr.page, ltr.w, 'Open chat');
+    const width = await openLauncher(ltr.page, ltr.w, 'Open chat', 'en');
     const ltrButton = (await ltr.w.locator('button.launcher').boundingBox())!;
     const ltrPanel = (await ltr.w.locator('section.panel').boundingBox())!;
     expect(ltrButton.x).toBeGreaterThan(width / 2);
@@ -102,7 +105,7 @@ describe('the widget language', () => {
     await ltr.context.close();
 
     const { context, page, w } = await open('/launcher', 'ar-EG');
-    await openLauncher(page, w, 'فتح المحادثة');
+    await openLauncher(page, w, 'فتح المحادثة', 'ar');
     expect(await rootDir(w)).toEqual(['rtl', 'ar']);
     const button = (await w.locator('button.launcher').boundingBox())!;
     const panel = (await w.locator('section.panel').boundingBox())!;
@@ -121,12 +124,44 @@ describe('the widget language', () => {
     await t.app.ctx.services.projects.updateChannel(t.demo.project_id, channel.id, { theme: { ...(channel.theme ?? {}), position: 'right' } });
     try {
       await page.reload();
-      await openLauncher(page, w, 'فتح المحادثة');
+      await openLauncher(page, w, 'فتح المحادثة', 'ar');
       expect((await w.locator('button.launcher').boundingBox())!.x).toBeGreaterThan(width / 2);
     } finally {
       await t.app.ctx.services.projects.updateChannel(t.demo.project_id, channel.id, { theme: channel.theme ?? {} });
     }
     await context.close();
+  });
+
+  it('labels and places the launcher the loader paints before the app has loaded', async () => {
+    // The app chunk never arrives, so all that is on screen is the loader's own button.
+    const before = async (path: string, browserLocale: string) => {
+      const context = await browser.newContext({ locale: browserLocale, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const app: string[] = [];
+      await page.route(/\/widget\/app-[^/]+\.js$/, (route) => {
+        app.push(route.request().url());
+        return route.abort();
+      });
+      await page.goto(`${host.origin}${path}`);
+      const w = inShadow(page, t.demo.frame_id);
+      const button = w.locator('button.launcher');
+      await button.hover(); // intent: the loader asks for the app now, and is refused
+      await expect.poll(() => app.length).toBeGreaterThan(0);
+      expect(await w.locator('section.panel, .app > *').count()).toBe(0);
+      const box = (await button.boundingBox())!;
+      return { context, label: await button.getAttribute('aria-label'), right: box.x > 640 };
+    };
+    for (const [path, locale, label, right] of [
+      ['/launcher', 'en-US', 'Open chat', true],
+      ['/launcher', 'de-DE', 'Chat öffnen', true],
+      ['/launcher', 'ar-EG', 'فتح المحادثة', false],
+      ['/launcher?locale=de', 'ar-EG', 'Chat öffnen', true], // data-locale beats the browser
+      ['/launcher?locale=ar', 'en-US', 'فتح المحادثة', false],
+    ] as const) {
+      const r = await before(path, locale);
+      expect({ path, locale, label: r.label, right: r.right }).toEqual({ path, locale, label, right });
+      await r.context.close();
+    }
   });
 
   it('gives every message dir="auto", so each takes the direction of its own text', async () => {

@@ -58,6 +58,11 @@ export function createChatModel(deps: ModelDeps) {
   let page = deps.page();
   let typingSentAt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Until when the server asked us to hold messages (rate_limit_exceeded, retry_after). Nothing is
+   * sent before then, so a message typed meanwhile cannot overtake the refused ones or be refused too.
+   */
+  let holdUntil = 0;
   /** The site's identify() data (issue 5), re-sent after every welcome: a new connection starts unbound. */
   let identity: IdentifyData | null = null;
   /**
@@ -111,7 +116,7 @@ export function createChatModel(deps: ModelDeps) {
   }
 
   function flush() {
-    if (!socket || !welcomed) return;
+    if (!socket || !welcomed || Date.now() < holdUntil) return;
     for (const item of outbox.items()) {
       if (item.state !== 'queued' || inflight.has(item.client_id)) continue;
       const conversation_id = conversationId();
@@ -219,8 +224,13 @@ export function createChatModel(deps: ModelDeps) {
       inflight.delete(frame.client_id);
       if (frame.error === 'rate_limit_exceeded') {
         // Keep it queued and try again when the server says we may.
+        const wait = Math.max(1, frame.retry_after ?? 5) * 1000;
+        holdUntil = Date.now() + wait;
         clearTimeout(retryTimer);
-        retryTimer = setTimeout(flush, Math.max(1, frame.retry_after ?? 5) * 1000);
+        retryTimer = setTimeout(() => {
+          holdUntil = 0;
+          flush();
+        }, wait);
       } else outbox.mark(frame.client_id, 'failed', frame.error); // the code: the view words it in the visitor's language
       set({ notice });
       return;
@@ -274,7 +284,8 @@ export function createChatModel(deps: ModelDeps) {
       if (!content) return;
       outbox.add(content.slice(0, 10_000));
       deps.tokens.refresh();
-      set({ notice: null });
+      // A "too many messages" notice stays while we hold: this message waits behind the others.
+      set({ notice: Date.now() < holdUntil ? state.notice : null });
       this.start();
       flush();
     },

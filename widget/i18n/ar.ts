@@ -39,6 +39,7 @@ export const ar: Catalogue = {
   handoffCancel: 'ليس الآن',
   handoffAccepted: 'طلبت التحدث مع شخص. سيرد عليك أحد أعضاء فريقنا هنا.',
   handoffDeclined: 'اخترت متابعة المحادثة مع المساعد.',
+  withTeam: 'أنت تتحدث الآن مع فريق الدعم لدينا.',
   unread: (n) => count(n, 'رسالة واحدة غير مقروءة', 'رسالتان غير مقروءتين', 'رسائل غير مقروءة', 'رسالة غير مقروءة'),
   messageLog: 'المحادثة',
   announceAnswer: (who, text) => `${who}: ${text}`,

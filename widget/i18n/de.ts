@@ -36,6 +36,7 @@ export const de: Catalogue = {
   handoffCancel: 'Jetzt nicht',
   handoffAccepted: 'Sie möchten mit einem Menschen sprechen. Jemand aus unserem Team antwortet hier.',
   handoffDeclined: 'Sie setzen das Gespräch mit dem Assistenten fort.',
+  withTeam: 'Sie sprechen jetzt mit unserem Support-Team.',
   unread: (n) => `${n} ungelesene ${n === 1 ? 'Nachricht' : 'Nachrichten'}`,
   messageLog: 'Gespräch',
   announceAnswer: (who, text) => `${who}: ${text}`,

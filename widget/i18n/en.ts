@@ -34,6 +34,8 @@ export const en = {
   handoffCancel: 'Not now',
   handoffAccepted: 'You asked to talk to a person. Someone from our team will reply here.',
   handoffDeclined: 'You chose to continue with the assistant.',
+  // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
+  withTeam: 'You are now talking with our support team.',
   unread: (n: number) => `${n} unread message${n === 1 ? '' : 's'}`,
   messageLog: 'Conversation',
   // Screen readers: one polite announcement per completed answer (issue 5, accessibility).

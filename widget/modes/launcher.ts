@@ -6,7 +6,8 @@ const ICONS =
 
 export interface LauncherParts {
   button: HTMLButtonElement;
-  setOpen(open: boolean): void;
+  /** Without an argument: re-applies the current state (e.g. after new labels). */
+  setOpen(open?: boolean): void;
   setUnread(count: number): void;
 }
 
@@ -25,19 +26,24 @@ export function paintLauncher(host: HTMLElement, root: ShadowRoot, container: HT
   button.append(badge);
   root.append(container, button);
   host.classList.add('launcher');
-  const setOpen = (open: boolean) => {
-    button.setAttribute('aria-expanded', String(open));
-    button.setAttribute('aria-label', label(open));
+  let isOpen = false;
+  let unread = '';
+  // Called without an argument it re-applies the current state (new labels from the app).
+  const setOpen = (open = isOpen) => {
+    isOpen = open;
+    button.setAttribute('aria-expanded', `${open}`);
+    button.setAttribute('aria-label', label(open) + unread);
     host.classList.toggle('open', open);
   };
-  setOpen(false);
+  setOpen();
   return {
     button,
     setOpen,
     setUnread(count) {
       badge.hidden = !count;
-      badge.textContent = count > 99 ? '99+' : String(count);
-      button.setAttribute('aria-label', label(button.getAttribute('aria-expanded') === 'true') + (count ? ` (${count})` : ''));
+      badge.textContent = count > 99 ? '99+' : `${count}`;
+      unread = count ? ` (${count})` : '';
+      setOpen();
     },
   };
 }

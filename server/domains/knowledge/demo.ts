@@ -1,7 +1,8 @@
 // The demo project's knowledge base (issue 6.8), built with the real providers so a newcomer's first
 // question gets a cited answer: a manual FAQ provider (snippets with questions) and a wiki provider
 // fed with a zip of Parley's own docs (README.md, csp.md, docs/*.md: whichever exist), synced once.
-// Wiki page URLs point at `${BASE_URL}/docs/<path>`, which the widget domain serves (docs-routes.ts).
+// Wiki page URLs point at `${BASE_URL}/docs/<path>`, which the widget domain serves (docs-routes.ts);
+// BASE_URL here is the seed's `urls.baseUrl`, the real listening address when PORT=0 (demo/seed.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,18 +72,18 @@ async function readDocs(): Promise<Record<string, Uint8Array>> {
   return files;
 }
 
-addDemoSeeder(async (ctx, demo) => {
+addDemoSeeder(async (ctx, demo, { baseUrl }) => {
   const k = ctx.services.knowledge;
   const projectId = demo.project_id;
   const faq = await k.createProvider(projectId, { type: 'manual', name: 'Parley FAQ' });
   // Each answer cites a page the visitor can open on this server (spec 2.6: sources with title and link).
-  for (const s of DEMO_SNIPPETS) await k.createSnippet(projectId, faq.id, { ...s, url: `${ctx.config.baseUrl}${SNIPPET_PAGES[s.question] ?? '/docs/README.md'}` });
+  for (const s of DEMO_SNIPPETS) await k.createSnippet(projectId, faq.id, { ...s, url: `${baseUrl}${SNIPPET_PAGES[s.question] ?? '/docs/README.md'}` });
 
   const files = await readDocs();
   if (Object.keys(files).length === 0) return;
   // BASE_URL/docs/<path> serves these very files (server/domains/widget/docs-routes.ts), so each cited
   // page is a link the visitor can open.
-  const wiki = await k.createProvider(projectId, { type: 'wiki', name: 'Parley documentation', wiki: { base_url: `${ctx.config.baseUrl}/docs/` } });
+  const wiki = await k.createProvider(projectId, { type: 'wiki', name: 'Parley documentation', wiki: { base_url: `${baseUrl}/docs/` } });
   await k.uploadArchive(projectId, wiki.id, 'parley-docs.zip', zipSync(files));
   await k.startSync(projectId, wiki.id);
   // Wait, so the first question after start already finds the docs.

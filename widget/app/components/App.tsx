@@ -38,6 +38,13 @@ export function App(props: { model: ChatModel; host: HTMLElement; closable: bool
     // Not aria-modal: the launcher panel leaves the page usable beside it (as Intercom's does).
     <section class="panel" role={props.closable ? 'dialog' : 'region'} aria-modal={props.closable ? 'false' : undefined} aria-labelledby="parley-title">
       <Header title={state.channel?.name || strings.title} onClose={props.closable ? props.onClose : undefined} />
+      {/* conversation.updated with an operator active (a confirmed offer_handoff, spec 2.9, or an
+          operator taking over): the visitor sees who answers from now on, not only in a scrolled note. */}
+      {state.conversation?.operator_active && (
+        <p class="handover" role="status">
+          {strings.withTeam}
+        </p>
+      )}
       <ConnectionBanner state={state} onRetry={() => model.reconnect()} />
       <MessageList state={state} model={model} />
       <Rating state={state} model={model} />

@@ -2,12 +2,23 @@
 // indicator. Keeps the view pinned to the newest message unless the visitor scrolled up.
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel, ChatState } from '../model.js';
+import type { Message } from '../../../shared/schemas/entities.js';
 import { visible } from '../messages.js';
 import { strings } from '../strings.js';
 import { errorText } from '../../i18n/errors.js';
 import { HandoffOffer } from './HandoffOffer.js';
 import { MessageBubble } from './MessageBubble.js';
 import { Announcer } from './Announcer.js';
+
+/**
+ * A note in the visitor's language where we know what it says: the stored handoff notes are the
+ * server's English record of the visitor's answer (spec 2.9); their labels say which one it is.
+ */
+function noteText(m: Message): string {
+  if (m.labels.includes('handoff_accepted')) return strings.handoffAccepted;
+  if (m.labels.includes('handoff_declined')) return strings.handoffDeclined;
+  return m.content;
+}
 
 export function MessageList(props: { state: ChatState; model: ChatModel }) {
   const { state, model } = props;
@@ -37,15 +48,16 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
         {state.channel?.greeting && <MessageBubble message={{ role: 'assistant', content: state.channel.greeting, sources: [] }} />}
         {shown.map((m) =>
           m.type === 'note' ? (
-            <li key={m.id} class="note" data-id={m.id} role="note">
-              {m.content}
+            // The list item stays a list item (axe: a <ul> holds only <li>s); the text inside is the note.
+            <li key={m.id} class="note" data-id={m.id}>
+              <span role="note">{noteText(m)}</span>
             </li>
           ) : (
             <MessageBubble key={m.id} message={m}>
               {m.offer_handoff && (
                 <HandoffOffer
                   answered={Boolean(state.handoff[m.id]) || shown.some((n) => n.seq > m.seq && n.type === 'note' && n.labels.includes('handoff'))}
-                  active={m === lastReply}
+                  active={m === lastReply && !state.conversation?.operator_active}
                   onRespond={(accept) => model.respondHandoff(m.id, accept)}
                 />
               )}
