@@ -4,33 +4,25 @@
 // are announced once through a polite live region, never token by token; reduced motion is honoured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Frame, Locator, Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
-import { ensureWidgetBuilt, launchChromium } from './harness.js';
-import { allowOrigins, hostPage, inShadow, startHostSite } from './voice-host.js';
+import type { TestApp } from '../../server/testing/test-app.js';
+import { hostPage, inShadow, startHostScenario, type HostScenario } from './host-site.js';
 import { axeViolations } from './axe.js';
 
 let t: TestApp;
 let base: string;
 let browser: Browser;
-let host: Awaited<ReturnType<typeof startHostSite>>;
+let host: HostScenario['host'];
+let scenario: HostScenario;
 
 beforeAll(async () => {
-  ensureWidgetBuilt();
-  t = await createTestApp();
-  base = await t.listen();
   // /launcher, /inline, /iframe: one host page per mode.
-  host = await startHostSite((path) => {
+  scenario = await startHostScenario((path, app, server) => {
     const mode = path.slice(1).split('?')[0] as 'launcher' | 'inline' | 'iframe';
-    return hostPage(base, t.demo.frame_id, { mode: ['launcher', 'inline', 'iframe'].includes(mode) ? mode : 'inline', title: 'Shop help' });
+    return hostPage(server, app.demo.frame_id, { mode: ['launcher', 'inline', 'iframe'].includes(mode) ? mode : 'inline', title: 'Shop help' });
   });
-  await allowOrigins(t, [host.origin]);
-  browser = await launchChromium();
+  ({ t, base, host, browser } = scenario);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-  await host?.close();
-});
+afterAll(() => scenario?.close());
 
 async function open(mode: 'launcher' | 'inline' | 'iframe', options: BrowserContextOptions = {}) {
   const context = await browser.newContext({ bypassCSP: true, ...options });

@@ -4,37 +4,28 @@
 // (dir="rtl" on the app root, launcher and panel on the left); message text carries dir="auto".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
-import { ensureWidgetBuilt, launchChromium } from './harness.js';
-import { allowOrigins, hostPage, inShadow, startHostSite } from './voice-host.js';
+import type { TestApp } from '../../server/testing/test-app.js';
+import { hostPage, inShadow, startHostScenario, type HostScenario } from './host-site.js';
 import { axeViolations } from './axe.js';
 
 let t: TestApp;
-let base: string;
 let browser: Browser;
-let host: Awaited<ReturnType<typeof startHostSite>>;
+let host: HostScenario['host'];
+let scenario: HostScenario;
 /** The demo's second widget channel, whose own locale this file sets (a channel locale cannot be unset). */
 let second: string;
 
 beforeAll(async () => {
-  ensureWidgetBuilt();
-  t = await createTestApp();
-  base = await t.listen();
   // /<mode>?locale=xx → a host page embedding the widget in that mode with data-locale="xx".
-  host = await startHostSite((path) => {
+  scenario = await startHostScenario((path, app, server) => {
     const url = new URL(path, 'http://x');
     const mode = url.pathname.slice(1) === 'launcher' ? 'launcher' : 'inline';
-    return hostPage(base, url.searchParams.get('frame') ?? t.demo.frame_id, { mode, locale: url.searchParams.get('locale') ?? undefined });
+    return hostPage(server, url.searchParams.get('frame') ?? app.demo.frame_id, { mode, locale: url.searchParams.get('locale') ?? undefined });
   });
-  await allowOrigins(t, [host.origin]);
+  ({ t, host, browser } = scenario);
   second = (await t.app.ctx.services.projects.listChannels(t.demo.project_id)).find((c) => c.type === 'website_widget' && c.frame_id !== t.demo.frame_id)!.frame_id;
-  browser = await launchChromium();
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-  await host?.close();
-});
+afterAll(() => scenario?.close());
 
 async function open(path: string, browserLocale: string) {
   const context = await browser.newContext({ locale: browserLocale, viewport: { width: 1280, height: 800 } });

@@ -4,16 +4,15 @@
 // and wipes the widget's cookies and state; a channel can require verification.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
+import type { TestApp } from '../../server/testing/test-app.js';
 import { channelIdentitySecret } from '../../server/domains/identity/channel-secret.js';
-import { ensureWidgetBuilt, launchChromium } from './harness.js';
-import { allowOrigins, hostPage, inShadow, startHostSite } from './voice-host.js';
+import { hostPage, inShadow, startHostScenario, type HostScenario } from './host-site.js';
 import { loadIdentitySnippet, type IdentitySnippet } from '../fixtures/identity-snippet.js';
 
 let t: TestApp;
-let base: string;
 let browser: Browser;
-let host: Awaited<ReturnType<typeof startHostSite>>;
+let host: HostScenario['host'];
+let scenario: HostScenario;
 let secret: string;
 let snippet: IdentitySnippet;
 /** What the host site's backend renders into the page of its signed-in user (null: signed out). */
@@ -24,24 +23,16 @@ let signedOut = false;
 const STUB = `<script>window.Parley=window.Parley||function(){(Parley.q=Parley.q||[]).push(arguments)};</script>`;
 
 beforeAll(async () => {
-  ensureWidgetBuilt();
   snippet = await loadIdentitySnippet();
-  t = await createTestApp();
-  base = await t.listen();
-  secret = (await channelIdentitySecret(t.app.ctx.services.projects, t.demo.project_id)).secret;
-  host = await startHostSite((path) => {
+  scenario = await startHostScenario((path, app, server) => {
     const identify = signedIn ? `<script>Parley('identify', ${JSON.stringify(signedIn)});</script>` : '';
     const logout = signedOut ? `<script>Parley('logout');</script>` : '';
-    return hostPage(base, t.demo.frame_id, { body: STUB + identify + logout, mode: path.startsWith('/framed') ? 'iframe' : 'inline' });
+    return hostPage(server, app.demo.frame_id, { body: STUB + identify + logout, mode: path.startsWith('/framed') ? 'iframe' : 'inline' });
   });
-  await allowOrigins(t, [host.origin]);
-  browser = await launchChromium();
+  ({ t, host, browser } = scenario);
+  secret = (await channelIdentitySecret(t.app.ctx.services.projects, t.demo.project_id)).secret;
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-  await host?.close();
-});
+afterAll(() => scenario?.close());
 
 const P = () => t.demo.project_id;
 const svc = () => t.app.ctx.services;

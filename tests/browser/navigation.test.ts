@@ -3,30 +3,21 @@
 // the URL without its query string and the settled title; the server keeps it for audiences.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
+import type { TestApp } from '../../server/testing/test-app.js';
 import { visitorPageFor } from '../../server/domains/widget/visitors.js';
-import { ensureWidgetBuilt, launchChromium } from './harness.js';
-import { allowOrigins, hostPage, inShadow, startHostSite } from './voice-host.js';
+import { hostPage, inShadow, startHostScenario, type HostScenario } from './host-site.js';
 
 let t: TestApp;
-let base: string;
 let browser: Browser;
-let host: Awaited<ReturnType<typeof startHostSite>>;
+let host: HostScenario['host'];
+let scenario: HostScenario;
 
 beforeAll(async () => {
-  ensureWidgetBuilt();
-  t = await createTestApp();
-  base = await t.listen();
   // An SPA's server: every path serves the same document; the "router" is history.pushState.
-  host = await startHostSite(() => hostPage(base, t.demo.frame_id, { mode: 'launcher', title: 'Shop' }));
-  await allowOrigins(t, [host.origin]);
-  browser = await launchChromium();
+  scenario = await startHostScenario((_path, app, server) => hostPage(server, app.demo.frame_id, { mode: 'launcher', title: 'Shop' }));
+  ({ t, host, browser } = scenario);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-  await host?.close();
-});
+afterAll(() => scenario?.close());
 
 interface Sent {
   type: string;

@@ -9,7 +9,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
 import { CHROMIUM_ARGS, ensureWidgetBuilt } from './harness.js';
 import { fakeMicWav } from '../fixtures/speech.js';
-import { allowOrigins, hostPage, inShadow, startHostSite } from './voice-host.js';
+import { allowOrigins, hostPage, inShadow, startHostSite } from './host-site.js';
 
 let t: TestApp;
 let base: string;

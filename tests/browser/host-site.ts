@@ -1,10 +1,11 @@
-// Host pages for the issue 5 browser tests (voice, accessibility, languages, SPA navigation): a plain
-// page without a CSP (axe-core is injected as a script) served by a small real HTTP server as the
-// host site of its own, embedding the real loader from the real server.
+// Host pages for the issue 5 browser tests (voice, accessibility, languages, identity, SPA
+// navigation): a plain page without a CSP (axe-core is injected as a script) served by a small real
+// HTTP server as the host site of its own, embedding the real loader from the real server.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import type { TestApp } from '../../server/testing/test-app.js';
+import type { Browser } from 'playwright-core';
+import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
+import { ensureWidgetBuilt, launchChromium, widget } from './harness.js';
 
 export interface HostOptions {
   mode?: 'launcher' | 'inline' | 'iframe';
@@ -48,4 +49,35 @@ export async function allowOrigins(t: TestApp, origins: string[]): Promise<void>
   }
 }
 
-export const inShadow = (page: Page, frameId: string) => page.locator(`parley-widget[data-frame-id="${frameId}"]`);
+/** The widget's host element, whose open shadow root Playwright's locators pierce. */
+export const inShadow = widget;
+
+export interface HostScenario {
+  t: TestApp;
+  /** The real server's address (BASE_URL). */
+  base: string;
+  host: Awaited<ReturnType<typeof startHostSite>>;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * The setup most issue 5 browser tests share: the real app on a real port, a host site on another
+ * origin that the demo widget channels allow, and Chromium. `html` renders the host page for a path.
+ */
+export async function startHostScenario(html: (path: string, t: TestApp, base: string) => string): Promise<HostScenario> {
+  ensureWidgetBuilt();
+  const t = await createTestApp();
+  const base = await t.listen();
+  const host = await startHostSite((path) => html(path, t, base));
+  await allowOrigins(t, [host.origin]);
+  const browser = await launchChromium();
+  return {
+    t, base, host, browser,
+    close: async () => {
+      await browser.close();
+      await t.close();
+      await host.close();
+    },
+  };
+}
