@@ -1,43 +1,18 @@
 // The real entry point as a newcomer runs it: starts, seeds once, prints URLs, stops cleanly.
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServerProcess } from './testing/server-process.js';
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    // Vitest sets BASE_URL=/ in process.env (Vite's base); the child must not inherit it.
-    env: { ...process.env, BASE_URL: '', LOG_LEVEL: 'warn', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (out += c));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /Health\s+(\S+)/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(m[1]);
-      }
-    }, 50);
-    exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`exited early:\n${out}`));
-    });
-  });
-  ready.catch(() => {}); // tests that expect an early exit never await it
-  return { child, ready, exited, output: () => out };
-}
+const start = startServerProcess;
 
 describe('server/main.ts', () => {
   it('seeds the demo on first start only, prints URLs, and stops on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parley-main-'));
     const first = start({ DATA_DIR: dir });
-    const health = await first.ready;
-    expect((await (await fetch(health)).json()).status).toBe('ok');
+    const base = await first.ready;
+    expect((await (await fetch(`${base}/healthz`)).json()).status).toBe('ok');
     expect(first.output()).toMatch(/API key\s+sk_test_/);
     expect(first.output()).toMatch(/Demo page\s+http:\/\/127\.0\.0\.1:\d+\/examples\//);
     const creds = JSON.parse(await readFile(join(dir, 'demo-credentials.json'), 'utf8'));

@@ -2,30 +2,12 @@
 // free port, and the demo knowledge base it seeds cites links on that port, not on ":0", so a
 // visitor's click on a source opens the page (spec 2.6: sources with title and link).
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServerProcess } from '../testing/server-process.js';
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    // Vitest sets BASE_URL=/ in process.env (Vite's base); the child must derive its own.
-    env: { ...process.env, BASE_URL: '', CHAT_URL: '', CDN_URL: '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (out += c));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /Health\s+(\S+)\/healthz/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    exited.then(() => reject(new Error(`exited early:\n${out}`)));
-  });
-  return { child, ready, exited };
-}
+const start = startServerProcess;
 
 describe('demo seed with PORT=0', () => {
   it('cites links on the real listening port, and they open', async () => {

@@ -1,6 +1,7 @@
 // The /v1 conversation API over the real app (inject) and, for SSE, a real port with fetch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { parseSseEvents } from '../../testing/sse.js';
 
 let t: TestApp;
 let P: string;
@@ -206,26 +207,6 @@ describe('generate', () => {
   });
 });
 
-interface Sse {
-  id: string;
-  event: string;
-  data: any;
-}
-
-function parseEvents(text: string): Sse[] {
-  return text
-    .split('\n\n')
-    .map((block) => {
-      const f: Record<string, string> = {};
-      for (const line of block.split('\n')) {
-        const i = line.indexOf(': ');
-        if (i > 0 && !line.startsWith(':')) f[line.slice(0, i)] = line.slice(i + 2);
-      }
-      return f;
-    })
-    .filter((f) => f.event)
-    .map((f) => ({ id: f.id, event: f.event, data: JSON.parse(f.data) }));
-}
 
 describe('generate over SSE (real HTTP)', () => {
   let base: string;
@@ -246,7 +227,7 @@ describe('generate over SSE (real HTTP)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('x-ratelimit-limit')).toBeTruthy();
-    const events = parseEvents(await res.text());
+    const events = parseSseEvents(await res.text());
     expect(events[0].event).toBe('start');
     expect(events.at(-1)!.event).toBe('done');
     const message = events.find((e) => e.event === 'message')!;
@@ -268,12 +249,12 @@ describe('generate over SSE (real HTTP)', () => {
     const startArrived = () => text.includes('event: start') && text.includes('\n\n', text.indexOf('event: start'));
     while (!startArrived()) text += new TextDecoder().decode((await reader.read()).value);
     abort.abort();
-    const seen = parseEvents(text);
+    const seen = parseSseEvents(text);
     const last = seen.at(-1)!;
 
     const resumed = await stream(c.id, { 'last-event-id': last.id });
     expect(resumed.status).toBe(200);
-    const rest = parseEvents(await resumed.text());
+    const rest = parseSseEvents(await resumed.text());
     const all = [...seen, ...rest];
     expect(rest.every((e) => Number(e.id.split(':')[1]) > Number(last.id.split(':')[1]))).toBe(true);
     expect(all.map((e) => Number(e.id.split(':')[1]))).toEqual(all.map((_, i) => i + 1));
@@ -291,7 +272,7 @@ describe('generate over SSE (real HTTP)', () => {
   it('sends a skipped reply as an error event', async () => {
     const c = (await post(`${P}/conversations`, { user_id: 'sse-3', message: 'Human please' })).json();
     await t.app.ctx.services.conversations.patch(t.demo.project_id, c.id, { operator_active: true });
-    const events = parseEvents(await (await stream(c.id)).text());
+    const events = parseSseEvents(await (await stream(c.id)).text());
     expect(events.map((e) => e.event)).toEqual(['start', 'error', 'done']);
     expect(events[1].data).toMatchObject({ error: 'reply_skipped', reason: 'operator_active' });
   });

@@ -5,6 +5,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { parseSseEvents } from '../../testing/sse.js';
 
 interface GatedLlm {
   baseUrl: string;
@@ -46,19 +47,6 @@ async function startGatedLlm(): Promise<GatedLlm> {
   };
 }
 
-interface Sse {
-  id: string;
-  event: string;
-  data: any;
-}
-
-function parseEvents(text: string): Sse[] {
-  return text
-    .split('\n\n')
-    .map((block) => Object.fromEntries(block.split('\n').filter((l) => /^(id|event|data): /.test(l)).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(': ') + 2)])))
-    .filter((f) => f.event)
-    .map((f) => ({ id: f.id, event: f.event, data: JSON.parse(f.data) }));
-}
 
 /** Reads the body until `until(text)` holds; returns what was read (the reader stays open). */
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until: (text: string) => boolean): Promise<string> {
@@ -102,7 +90,7 @@ describe('SSE while the generation is running', () => {
     const c = await create('live-1');
     const abort = new AbortController();
     const first = await generate(c.id, {}, abort.signal);
-    const seen = parseEvents(await readUntil(first.body!.getReader(), isDelta));
+    const seen = parseSseEvents(await readUntil(first.body!.getReader(), isDelta));
     expect(seen.map((e) => e.event)).toEqual(['start', 'delta']);
     abort.abort();
 
@@ -112,7 +100,7 @@ describe('SSE while the generation is running', () => {
     const reader = resumed.body!.getReader();
     const early = await readUntil(reader, (s) => s.includes('retry:'));
     llm.release();
-    const rest = parseEvents(early + (await readUntil(reader, (s) => s.includes('event: done'))));
+    const rest = parseSseEvents(early + (await readUntil(reader, (s) => s.includes('event: done'))));
     expect(rest.map((e) => e.event)).toEqual(['delta', 'message', 'done']);
     const all = [...seen, ...rest];
     expect(all.map((e) => Number(e.id.split(':')[1]))).toEqual([1, 2, 3, 4, 5]);
@@ -127,13 +115,13 @@ describe('SSE while the generation is running', () => {
     const c = await create('live-2');
     const a = await generate(c.id);
     const readerA = a.body!.getReader();
-    const head = parseEvents(await readUntil(readerA, isDelta));
+    const head = parseSseEvents(await readUntil(readerA, isDelta));
     const b = await generate(c.id, { 'last-event-id': head[0].id });
     const readerB = b.body!.getReader();
     const bHead = await readUntil(readerB, isDelta);
     llm.release();
-    const restA = parseEvents(await readUntil(readerA, (s) => s.includes('event: done')));
-    const allB = parseEvents(bHead + (await readUntil(readerB, (s) => s.includes('event: done'))));
+    const restA = parseSseEvents(await readUntil(readerA, (s) => s.includes('event: done')));
+    const allB = parseSseEvents(bHead + (await readUntil(readerB, (s) => s.includes('event: done'))));
     const allA = [...head, ...restA];
     expect(allA.map((e) => e.event)).toEqual(['start', 'delta', 'delta', 'message', 'done']);
     // B asked for everything after event 1.
