@@ -28,6 +28,21 @@ async function main() {
     throw err;
   }
 
+  // Handlers before listening: a signal at any moment after this (seeding included) shuts down
+  // cleanly and flushes pending writes.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close(); // flushes pending writes through the onClose hook
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
   // Listen first, then seed: with PORT=0 the real port is known only now, and the demo stores links
   // (cited documentation pages) and allowed origins that must name it (spec 2.6: sources link).
   await app.listen({ port: config.port, host: config.host });
@@ -48,19 +63,6 @@ async function main() {
   console.log(`  Demo page     ${base}/examples/`);
   console.log(`  API docs      ${base}/v1/docs`);
   console.log(`  Health        ${base}/healthz\n`);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close(); // flushes pending writes through the onClose hook
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((err) => {
