@@ -40,8 +40,6 @@ export const ConversationParams = Type.Object({ project_id: Id, conversation_id:
 export const UserParams = Type.Object({ project_id: Id, user_id: Id }, closed);
 export const ProjectKeyParams = Type.Object({ project_id: Id, key_id: Id }, closed);
 export const MemberParams = Type.Object({ member_id: Id }, closed);
-/** For routes that take no query parameters: any one sent is a 400 unknown_parameter (DESIGN.md section 2). */
-export const NoQuery = Type.Object({}, closed);
 
 /** Cursor pagination (DESIGN.md section 2); lists are newest first. */
 export const PageQueryProps = {

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requireApiKey } from '../../http/auth/api-key.js';
-import { ConversationParams, GenerateResponse, NoQuery } from '../../../shared/schemas/api.js';
+import { ConversationParams, GenerateResponse } from '../../../shared/schemas/api.js';
 import { AppError } from '../../errors.js';
 import type { ReplyResult } from '../agent/types.js';
 import { createStreamRegistry, formatEvent, type GenerationStream, type StreamRegistry } from './streams.js';
@@ -104,7 +104,6 @@ export function generateRoute(app: FastifyInstance, ctx: AppContext): void {
           'reconnect with `Last-Event-ID` to resume the same generation.',
         tags: ['conversations'],
         params: ConversationParams,
-        querystring: NoQuery,
         response: { 200: GenerateResponse },
       },
     },

@@ -9,7 +9,6 @@ import {
   ConversationParams,
   ConversationWithMessages,
   CreateConversationBody,
-  NoQuery,
   ProjectParams,
 } from '../../../shared/schemas/api.js';
 import { paginate } from './paginate.js';
@@ -59,7 +58,6 @@ export const conversationApiRoutes: RouteModule = (app, ctx) => {
           'an unknown value creates a user with that external id.',
         tags,
         params: ProjectParams,
-        querystring: NoQuery,
         body: CreateConversationBody,
         response: { 201: ConversationWithMessages },
       },
@@ -88,7 +86,6 @@ export const conversationApiRoutes: RouteModule = (app, ctx) => {
         summary: 'Get a conversation with its messages',
         tags,
         params: ConversationParams,
-        querystring: NoQuery,
         response: { 200: ConversationWithMessages },
       },
     },

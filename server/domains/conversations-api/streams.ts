@@ -83,6 +83,12 @@ export function createStreamRegistry() {
     return m ? { streamId: m[1].toLowerCase(), n: Number(m[2]) } : undefined;
   }
 
+  /** Shutdown: stop unfinished generations (the store is about to close) and end open responses. */
+  function endAll() {
+    for (const s of streams.values()) if (!s.done) controllers.get(s)?.abort(new Error('server shutting down'));
+    for (const end of [...open]) end();
+  }
+
   return {
     create,
     get: (id: string) => streams.get(id),
@@ -92,14 +98,9 @@ export function createStreamRegistry() {
       open.add(end);
       return () => open.delete(end);
     },
-    /** Shutdown: stop unfinished generations (the store is about to close) and end open responses. */
-    endAll() {
-      for (const s of streams.values()) if (!s.done) controllers.get(s)?.abort(new Error('server shutting down'));
-      for (const end of [...open]) end();
-    },
+    endAll,
     close() {
-      for (const s of streams.values()) if (!s.done) controllers.get(s)?.abort(new Error('server shutting down'));
-      for (const end of [...open]) end();
+      endAll();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       streams.clear();

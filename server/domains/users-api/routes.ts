@@ -6,7 +6,6 @@ import type { RouteModule } from '../../routes.js';
 import { requireApiKey } from '../../http/auth/api-key.js';
 import {
   CreateUserBody,
-  NoQuery,
   PatchUserBody,
   ProjectParams,
   UserList,
@@ -73,7 +72,7 @@ export const userApiRoutes: RouteModule = (app, ctx) => {
     base,
     {
       preHandler: requireApiKey(ctx, UPDATE),
-      schema: { summary: 'Create a user', tags, params: ProjectParams, querystring: NoQuery, body: CreateUserBody, response: { 201: UserOut } },
+      schema: { summary: 'Create a user', tags, params: ProjectParams, body: CreateUserBody, response: { 201: UserOut } },
     },
     async (request, reply) => {
       const { project_id } = request.params as { project_id: string };
@@ -95,7 +94,7 @@ export const userApiRoutes: RouteModule = (app, ctx) => {
     `${base}/:user_id`,
     {
       preHandler: requireApiKey(ctx, READ),
-      schema: { summary: 'Get a user', tags, params: UserParams, querystring: NoQuery, response: { 200: UserOut } },
+      schema: { summary: 'Get a user', tags, params: UserParams, response: { 200: UserOut } },
     },
     async (request) => {
       const { project_id, user_id } = request.params as { project_id: string; user_id: string };
@@ -114,7 +113,6 @@ export const userApiRoutes: RouteModule = (app, ctx) => {
         description: 'All fields optional; `external_attributes` are merged key by key into the stored ones (spec 4).',
         tags,
         params: UserParams,
-        querystring: NoQuery,
         body: PatchUserBody,
         response: { 200: UserOut },
       },

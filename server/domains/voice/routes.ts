@@ -94,7 +94,7 @@ export const voiceRoutes: RouteModule = async (app, ctx) => {
           const v = request.headers[name];
           return typeof v === 'string' ? v : null;
         };
-        const visitor = await verifyVisitorTokens(ctx, channel.frame_id, { device_token: header('x-parley-device'), session_token: header('x-parley-session') });
+        const visitor = await verifyVisitorTokens(ctx, channel, { device_token: header('x-parley-device'), session_token: header('x-parley-session') });
         if (!visitor) throw new AppError('unauthorized', 'Voice input needs the visitor tokens the widget received from the gateway');
         const wait = limiter.take(`voice:${channel.project_id}:${visitor.device_id}`, UPLOADS_PER_MINUTE);
         if (wait > 0) throw new AppError('rate_limit_exceeded', retryMessage(wait), { retry_after: wait });

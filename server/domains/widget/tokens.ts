@@ -8,6 +8,7 @@
 // rotating the master key invalidates every visitor token (visitors then get fresh anonymous ones).
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import type { Channel } from '../../../shared/schemas/entities.js';
 import { loadMasterKey } from '../../lib/secret-box.js';
 import { deviceRevoked, getSession } from './visitors.js';
 
@@ -84,8 +85,8 @@ export function tokenSigner(ctx: AppContext): Promise<TokenSigner> {
 }
 
 export interface VisitorIdentity {
-  /** Known once a session was checked against the store. */
-  project_id: string | null;
+  /** The channel's project. */
+  project_id: string;
   device_id: string;
   user_id: string | null;
   session_id: string | null;
@@ -93,30 +94,27 @@ export interface VisitorIdentity {
 
 /**
  * Reusable check for HTTP endpoints that act for a widget visitor (issue 5: voice uploads): the
- * device token must be valid for `frameId`; a session token, when required, must be valid, belong to
- * that device and not be revoked. Returns null when the tokens do not authenticate.
+ * device token must be valid for the channel's frame and its device not retired by a logout; a
+ * session token, when required, must be valid, belong to that device and not be revoked. The caller
+ * has already resolved the channel. Returns null when the tokens do not authenticate.
  */
 export async function verifyVisitorTokens(
   ctx: AppContext,
-  frameId: string,
+  channel: Pick<Channel, 'frame_id' | 'project_id'>,
   tokens: { device_token?: string | null; session_token?: string | null },
   options: { requireSession?: boolean } = {},
 ): Promise<VisitorIdentity | null> {
   const signer = await tokenSigner(ctx);
-  const device = signer.verify(tokens.device_token, 'device', frameId);
+  const device = signer.verify(tokens.device_token, 'device', channel.frame_id);
   if (!device) return null;
   // A device retired by a logout (issue 5) authorises nothing any more.
-  const deviceChannel = await ctx.services.projects.getChannelByFrameId(frameId);
-  if (deviceChannel && (await deviceRevoked(ctx, deviceChannel.project_id, device.device_id))) return null;
-  const session = tokens.session_token ? signer.verify(tokens.session_token, 'session', frameId) : null;
+  if (await deviceRevoked(ctx, channel.project_id, device.device_id)) return null;
+  const session = tokens.session_token ? signer.verify(tokens.session_token, 'session', channel.frame_id) : null;
   if (tokens.session_token && (!session || session.device_id !== device.device_id)) return null;
   if (options.requireSession && !session) return null;
-  let projectId: string | null = null;
   if (session) {
-    const channel = await ctx.services.projects.getChannelByFrameId(frameId);
-    const doc = channel && (await getSession(ctx, channel.project_id, session.session_id!));
-    if (!channel || !doc || doc.revoked_at || doc.device_id !== device.device_id) return null;
-    projectId = channel.project_id;
+    const doc = await getSession(ctx, channel.project_id, session.session_id!);
+    if (!doc || doc.revoked_at || doc.device_id !== device.device_id) return null;
   }
-  return { project_id: projectId, device_id: device.device_id, user_id: session?.user_id ?? null, session_id: session?.session_id ?? null };
+  return { project_id: channel.project_id, device_id: device.device_id, user_id: session?.user_id ?? null, session_id: session?.session_id ?? null };
 }

@@ -21,7 +21,6 @@ export const accessModule: RouteModule = async (app, ctx) => {
   registerProjectGuard(app, ctx, limiter);
   registerClientErrors(app, limiter);
   registerSessionGuard(app, ctx);
-  // After the session guard, which gives every org route a closed (empty) querystring schema.
   registerQueryRules(app);
   registerPublicRouteDocs(app);
   registerIdempotency(app, ctx);

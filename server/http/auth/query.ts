@@ -1,13 +1,15 @@
 // Unknown query parameters are a 400 unknown_parameter (DESIGN.md section 2), whatever else is wrong
 // with the request. Fastify validates params, then the body, then the query, so a POST with both a bad
 // body and a stray `?colour=red` would otherwise report only the body; this check runs first (in
-// preValidation) for every route whose querystring schema is closed (additionalProperties: false).
+// preValidation) for every route of the /v1 API (project and org routes), whatever its schema says,
+// and elsewhere (widget, hosting) for routes whose querystring schema is closed.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
+import { ORG_PREFIX } from './session.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Query parameter names a route accepts (set by onRoute from its closed querystring schema). */
+    /** Query parameter names a route accepts (set by onRoute from its querystring schema). */
     allowedQuery?: ReadonlySet<string>;
   }
 }
@@ -15,10 +17,10 @@ declare module 'fastify' {
 export function registerQueryRules(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const qs = route.schema?.querystring as { properties?: Record<string, unknown>; additionalProperties?: unknown } | undefined;
-    // Every project API route (spec 4) takes exactly the parameters its schema names, none when it
-    // names none; elsewhere (widget, hosting) only closed schemas are enforced.
-    const projectApi = route.url.startsWith('/v1/projects') && !route.websocket;
-    if (!projectApi && (!qs || qs.additionalProperties !== false)) return;
+    // Every API route (spec 4, and the org routes of spec 2.1) takes exactly the parameters its schema
+    // names, none when it names none; elsewhere only closed schemas are enforced.
+    const api = (route.url.startsWith('/v1/projects') || route.url === ORG_PREFIX || route.url.startsWith(`${ORG_PREFIX}/`)) && !route.websocket;
+    if (!api && (!qs || qs.additionalProperties !== false)) return;
     route.config = { ...route.config, allowedQuery: new Set(Object.keys(qs?.properties ?? {})) };
   });
 

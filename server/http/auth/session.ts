@@ -16,7 +16,6 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { SESSION_COOKIE, safeEqual, type Session } from '../../domains/session/service.js';
 import { sessionErrorResponses } from './openapi-errors.js';
-import { NoQuery } from '../../../shared/schemas/api.js';
 
 export const ORG_PREFIX = '/v1/org';
 const RANK: Record<MemberRole, number> = { member: 0, admin: 1, owner: 2 };
@@ -97,8 +96,6 @@ export function registerSessionGuard(app: FastifyInstance, ctx: AppContext): voi
   app.decorate('orgRoutes', [] as OrgRoute[]);
   app.addHook('onRoute', (route) => {
     if (route.url !== ORG_PREFIX && !route.url.startsWith(`${ORG_PREFIX}/`)) return;
-    // No org route takes query parameters; one sent anyway is a 400, not silently ignored.
-    if (route.schema && !route.schema.querystring) route.schema = { ...route.schema, querystring: NoQuery };
     if (route.method !== 'HEAD') {
       const role = route.config?.public ? 'public' : (route.config?.role ?? 'member');
       for (const method of [route.method].flat()) app.orgRoutes.push({ method, url: route.url, role });
