@@ -1,0 +1,149 @@
+// Everything Parley itself says to a visitor (spec 5.1, docs/architecture.md "agent pipeline"): the
+// default greeting, refusals, handoff notes, system messages. Answers are written in the visitor's
+// language by the model; these fixed texts come from this catalogue so a German or Arabic visitor
+// never reads English boilerplate. Channel-specific texts (name, welcome) override the greeting per
+// language in the channel settings (see channel-config.ts).
+//
+// Developer-facing `message` fields of error frames stay English: the widget shows its own text for
+// the stable `error` code (widget/i18n/errors.ts).
+
+export const AGENT_TEXT_KEYS = [
+  'greeting',
+  'askQuestion',
+  'noAnswer',
+  'unsure',
+  'handoffOffer',
+  'handoffAccepted',
+  'handoffDeclined',
+  'sourceLanguage',
+  'assistantBack',
+  'rateLimited',
+  'unavailable',
+] as const;
+export type AgentTextKey = (typeof AGENT_TEXT_KEYS)[number];
+type Catalogue = Record<AgentTextKey, string>;
+
+const en: Catalogue = {
+  greeting: 'Hi! How can I help you today?',
+  askQuestion: 'Hello! What would you like to know? Ask me a question and I will look it up.',
+  noAnswer:
+    "I'm sorry, I don't know the answer to that from the information I have. Would you like me to connect you with a person from our team?",
+  unsure: 'I could not find a definite answer; these sections look related:',
+  handoffOffer: 'Would you like to talk to a person from our team?',
+  handoffAccepted: 'You asked to talk to a person. A member of the team will reply here.',
+  handoffDeclined: 'You chose to continue with the assistant.',
+  sourceLanguage: 'This source is in {language}.',
+  assistantBack: 'The assistant is back and will answer your next message.',
+  rateLimited: 'You are sending messages too quickly. Please wait {seconds} seconds and try again.',
+  unavailable: 'The assistant could not answer right now; please try again.',
+};
+
+const de: Catalogue = {
+  greeting: 'Hallo! Wie kann ich Ihnen heute helfen?',
+  askQuestion: 'Hallo! Was möchten Sie wissen? Stellen Sie mir eine Frage, und ich schlage es nach.',
+  noAnswer:
+    'Das kann ich mit den mir vorliegenden Informationen leider nicht beantworten. Möchten Sie mit einer Person aus unserem Team sprechen?',
+  unsure: 'Ich habe keine eindeutige Antwort gefunden; diese Abschnitte scheinen passend:',
+  handoffOffer: 'Möchten Sie mit einer Person aus unserem Team sprechen?',
+  handoffAccepted: 'Sie möchten mit einer Person sprechen. Jemand aus dem Team antwortet Ihnen hier.',
+  handoffDeclined: 'Sie haben sich entschieden, mit dem Assistenten weiterzumachen.',
+  sourceLanguage: 'Diese Quelle ist auf {language}.',
+  assistantBack: 'Der Assistent ist wieder da und beantwortet Ihre nächste Nachricht.',
+  rateLimited: 'Sie senden Nachrichten zu schnell. Bitte warten Sie {seconds} Sekunden und versuchen Sie es erneut.',
+  unavailable: 'Der Assistent kann gerade nicht antworten; bitte versuchen Sie es erneut.',
+};
+
+const es: Catalogue = {
+  greeting: '¡Hola! ¿En qué puedo ayudarte hoy?',
+  askQuestion: '¡Hola! ¿Qué te gustaría saber? Hazme una pregunta y lo buscaré.',
+  noAnswer:
+    'Lo siento, no conozco la respuesta con la información que tengo. ¿Quieres que te ponga en contacto con una persona de nuestro equipo?',
+  unsure: 'No encontré una respuesta clara; estas secciones parecen relacionadas:',
+  handoffOffer: '¿Quieres hablar con una persona de nuestro equipo?',
+  handoffAccepted: 'Has pedido hablar con una persona. Alguien del equipo te responderá aquí.',
+  handoffDeclined: 'Has elegido continuar con el asistente.',
+  sourceLanguage: 'Esta fuente está en {language}.',
+  assistantBack: 'El asistente ha vuelto y responderá a tu próximo mensaje.',
+  rateLimited: 'Estás enviando mensajes demasiado rápido. Espera {seconds} segundos y vuelve a intentarlo.',
+  unavailable: 'El asistente no puede responder ahora mismo; inténtalo de nuevo.',
+};
+
+const fr: Catalogue = {
+  greeting: 'Bonjour ! Comment puis-je vous aider aujourd’hui ?',
+  askQuestion: 'Bonjour ! Que souhaitez-vous savoir ? Posez-moi une question et je chercherai la réponse.',
+  noAnswer:
+    'Désolé, je ne connais pas la réponse d’après les informations dont je dispose. Voulez-vous que je vous mette en relation avec une personne de notre équipe ?',
+  unsure: 'Je n’ai pas trouvé de réponse certaine ; ces sections semblent liées :',
+  handoffOffer: 'Voulez-vous parler à une personne de notre équipe ?',
+  handoffAccepted: 'Vous avez demandé à parler à une personne. Un membre de l’équipe vous répondra ici.',
+  handoffDeclined: 'Vous avez choisi de continuer avec l’assistant.',
+  sourceLanguage: 'Cette source est en {language}.',
+  assistantBack: 'L’assistant est de retour et répondra à votre prochain message.',
+  rateLimited: 'Vous envoyez des messages trop vite. Veuillez patienter {seconds} secondes et réessayer.',
+  unavailable: 'L’assistant ne peut pas répondre pour le moment ; veuillez réessayer.',
+};
+
+const it: Catalogue = {
+  greeting: 'Ciao! Come posso aiutarti oggi?',
+  askQuestion: 'Ciao! Che cosa vorresti sapere? Fammi una domanda e cercherò la risposta.',
+  noAnswer:
+    'Mi dispiace, non conosco la risposta con le informazioni che ho. Vuoi che ti metta in contatto con una persona del nostro team?',
+  unsure: 'Non ho trovato una risposta certa; queste sezioni sembrano pertinenti:',
+  handoffOffer: 'Vuoi parlare con una persona del nostro team?',
+  handoffAccepted: 'Hai chiesto di parlare con una persona. Un membro del team ti risponderà qui.',
+  handoffDeclined: 'Hai scelto di continuare con l’assistente.',
+  sourceLanguage: 'Questa fonte è in {language}.',
+  assistantBack: 'L’assistente è tornato e risponderà al tuo prossimo messaggio.',
+  rateLimited: 'Stai inviando messaggi troppo velocemente. Attendi {seconds} secondi e riprova.',
+  unavailable: 'L’assistente non può rispondere in questo momento; riprova.',
+};
+
+const ar: Catalogue = {
+  greeting: 'مرحبًا! كيف يمكنني مساعدتك اليوم؟',
+  askQuestion: 'مرحبًا! ماذا تريد أن تعرف؟ اطرح عليّ سؤالًا وسأبحث عن الإجابة.',
+  noAnswer: 'عذرًا، لا أعرف الإجابة عن ذلك من المعلومات المتوفرة لدي. هل تريد أن أوصلك بأحد أعضاء فريقنا؟',
+  unsure: 'لم أجد إجابة مؤكدة؛ هذه الأقسام تبدو ذات صلة:',
+  handoffOffer: 'هل تريد التحدث إلى أحد أعضاء فريقنا؟',
+  handoffAccepted: 'طلبت التحدث إلى شخص. سيرد عليك أحد أعضاء الفريق هنا.',
+  handoffDeclined: 'اخترت المتابعة مع المساعد.',
+  sourceLanguage: 'هذا المصدر باللغة {language}.',
+  assistantBack: 'عاد المساعد وسيجيب عن رسالتك التالية.',
+  rateLimited: 'أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار {seconds} ثانية ثم المحاولة مرة أخرى.',
+  unavailable: 'تعذّر على المساعد الرد الآن؛ يرجى المحاولة مرة أخرى.',
+};
+
+const CATALOGUES: Record<string, Catalogue> = { en, de, es, fr, it, ar };
+export const AGENT_TEXT_LOCALES = Object.keys(CATALOGUES) as readonly string[];
+
+const normalise = (tag: string) => tag.trim().toLowerCase().replace(/_/g, '-');
+
+/**
+ * The catalogue locale for one BCP 47 tag: exact match, then its primary language (`de-AT` → `de`),
+ * else null. `available` lets callers negotiate against another list (e.g. a channel's languages).
+ */
+export function matchLocale(tag: string | null | undefined, available: readonly string[] = AGENT_TEXT_LOCALES): string | null {
+  if (!tag) return null;
+  const t = normalise(tag);
+  if (!t) return null;
+  const exact = available.find((a) => normalise(a) === t);
+  if (exact) return exact;
+  const base = t.split('-')[0];
+  return available.find((a) => normalise(a) === base) ?? null;
+}
+
+/** The first of the visitor's preferred locales that `available` covers (exact, then base), else null. */
+export function negotiateLocale(preferred: readonly (string | null | undefined)[], available: readonly string[] = AGENT_TEXT_LOCALES): string | null {
+  for (const tag of preferred) {
+    const hit = matchLocale(tag, available);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** A text in the visitor's language (exact, base language, then English), `{name}` filled from vars. */
+export function agentText(locale: string | null | undefined, key: AgentTextKey, vars?: Record<string, string>): string {
+  const catalogue = CATALOGUES[matchLocale(locale) ?? 'en'];
+  const text = catalogue[key];
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(vars, name) ? vars[name] : whole));
+}
