@@ -1,9 +1,9 @@
-// Outbound HTTP for user-supplied URLs (crawler, robots.txt, sitemaps) with SSRF protection
-// (issue 6.1): a hostname is resolved and EVERY address it resolves to is checked before connecting;
+// Outbound HTTP for user-supplied URLs (crawler, robots.txt, sitemaps) with SSRF protection:
+// a hostname is resolved and EVERY address it resolves to is checked before connecting;
 // the check runs inside the socket's DNS lookup, so the address checked is the address connected to
 // (no DNS-rebinding window); IP literals are checked directly; each redirect hop is checked again.
-// Private, loopback, link-local, CGNAT, multicast and reserved ranges are refused unless the policy
-// allows private fetches (config ALLOW_PRIVATE_FETCH, for tests and a local demo) or the host is
+// Every address that is not globally routable unicast (safe-fetch-address.ts) is refused unless the
+// policy allows private fetches (config ALLOW_PRIVATE_FETCH, for tests and a local demo) or the host is
 // explicitly allow-listed (e.g. an intranet wiki).
 // Bounded: a timeout covering the whole exchange, a body size cap, at most N redirects.
 import http from 'node:http';
@@ -12,6 +12,9 @@ import dns from 'node:dns';
 import net from 'node:net';
 import zlib from 'node:zlib';
 import type { LookupFunction } from 'node:net';
+import { isPrivateAddress } from './safe-fetch-address.js';
+
+export { isPrivateAddress };
 
 export interface FetchPolicy {
   allowPrivate: boolean;
@@ -48,40 +51,8 @@ export class FetchError extends Error {
   }
 }
 
-const blocked = new net.BlockList();
-for (const [net4, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net4, bits, 'ipv4');
-}
-for (const [net6, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
-] as const) {
-  blocked.addSubnet(net6, bits, 'ipv6');
-}
-
-/** Addresses embedding an IPv4 address (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96) are judged by it. */
-function embeddedV4(address: string): string | null {
-  const canonical = new URL(`http://[${address}]`).hostname.slice(1, -1);
-  const m = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
-  if (!m) return null;
-  const hi = parseInt(m[1], 16);
-  const lo = parseInt(m[2], 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-}
-
-export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedV4(address);
-    if (v4) return blocked.check(v4, 'ipv4');
-    return blocked.check(address, 'ipv6');
-  }
-  return true; // not an IP at all: refuse rather than guess
-}
+/** Appended to every refusal: the setting exists, and a refused crawl of a local site is the usual surprise. */
+export const PRIVATE_FETCH_HINT = 'set ALLOW_PRIVATE_FETCH=true to let Parley fetch private and loopback addresses (a local or intranet site)';
 
 function exempt(policy: FetchPolicy, hostname: string): boolean {
   return policy.allowPrivate || (policy.allowHosts ?? []).includes(hostname.replace(/^\[|\]$/g, ''));
@@ -96,7 +67,7 @@ function guardedLookup(policy: FetchPolicy, hostname: string): LookupFunction {
         const bad = list.find((a) => isPrivateAddress(a.address));
         if (bad) {
           return (callback as (e: Error) => void)(
-            new FetchError('blocked_address', `Refused: ${hostname} resolves to the private or reserved address ${bad.address}`),
+            new FetchError('blocked_address', `Refused: ${hostname} resolves to the private or reserved address ${bad.address}; ${PRIVATE_FETCH_HINT}`),
           );
         }
       }
@@ -119,7 +90,7 @@ export function checkUrl(raw: string, policy: FetchPolicy): URL {
   if (url.username || url.password) throw new FetchError('bad_url', 'URLs with credentials are not fetched');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && !exempt(policy, host) && isPrivateAddress(host)) {
-    throw new FetchError('blocked_address', `Refused: ${host} is a private or reserved address`);
+    throw new FetchError('blocked_address', `Refused: ${host} is a private or reserved address; ${PRIVATE_FETCH_HINT}`);
   }
   return url;
 }
