@@ -42,6 +42,22 @@ export type Project = Static<typeof ProjectSchema>;
 export const WidgetModeSchema = Type.Union([Type.Literal('launcher'), Type.Literal('inline'), Type.Literal('iframe')]);
 export type WidgetMode = Static<typeof WidgetModeSchema>;
 
+/**
+ * A channel's texts in one language (docs/widget-voice-languages-a11y.md "Channel texts"): the name
+ * in the widget header and the welcome message. Either may be left out to fall back to the default.
+ */
+export const ChannelTextsSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    greeting: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type ChannelTexts = Static<typeof ChannelTextsSchema>;
+
+/** Channel texts keyed by BCP 47 language tag (`de`, `ar`, `pt-BR`); the visitor's locale picks one. */
+export const ChannelTextsByLocaleSchema = Type.Record(Type.String(), ChannelTextsSchema);
+
 /** A website-widget channel (spec 2.10). Its public `frame_id` is what the embed snippet names. */
 export const ChannelSchema = Type.Object({
   id: Id,
@@ -61,7 +77,10 @@ export const ChannelSchema = Type.Object({
     }),
   ),
   locale: Type.Optional(Type.String()),
+  /** The welcome message in the channel's default language (`locale`, else English). */
   greeting: Type.Optional(Type.String()),
+  /** Name and welcome message per language; the default `name`/`greeting` apply where one is missing. */
+  texts: Type.Optional(ChannelTextsByLocaleSchema),
   /** HMAC secret for verified identity (spec 2.4); never returned by public endpoints. */
   identity_secret: Type.Optional(Type.String()),
   require_verified_identity: Type.Optional(Type.Boolean()),

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget, type WidgetClient } from './test-client.js';
 import { getDevice, getSession, updateSession, visitorPageFor } from './visitors.js';
 import { visitorTyping, type VisitorTypingEvent } from './handlers/typing.js';
-import { HANDOFF_ACCEPTED_NOTE } from './handlers/handoff.js';
+import { handoffNote } from './handlers/handoff.js';
 
 let t: TestApp;
 let base: string;
@@ -50,7 +50,7 @@ describe('widget gateway: rating, handoff, page, typing', () => {
     const updated = await c.next('conversation.updated', (f) => f.conversation.status === 'escalated');
     expect(updated.conversation.operator_active).toBe(true);
     const note = await c.next('message.created', (f) => f.message.type === 'note');
-    expect(note.message.content).toBe(HANDOFF_ACCEPTED_NOTE);
+    expect(note.message.content).toBe(handoffNote('en', true));
     c.send({ type: 'handoff.respond', conversation_id: conversationId, accept: true });
     c.send({ type: 'ping' });
     await c.next('pong');

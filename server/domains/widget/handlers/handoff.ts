@@ -1,16 +1,20 @@
 // handoff.respond (spec 2.9 offer_handoff): the AI offered a transfer to a human, the visitor reviewed
 // it and confirms or declines. Accepting marks the conversation escalated with an operator active
 // (so the AI stops replying, DESIGN.md section 6) and posts a system note; declining posts a note and
-// leaves the AI in charge. Answering an offer twice changes nothing.
+// leaves the AI in charge. Answering an offer twice changes nothing. The note is in the visitor's
+// language (agent texts catalogue).
 import type { FrameHandler } from '../gateway.js';
 import { AppError } from '../../../errors.js';
+import { agentText } from '../../agent/texts.js';
+import { visitorLocale } from '../channel-config.js';
 
-export const HANDOFF_ACCEPTED_NOTE = 'You asked to talk to a person. A member of the team will reply here.';
-export const HANDOFF_DECLINED_NOTE = 'You chose to continue with the assistant.';
+/** The note posted after the visitor answers a handoff offer, in `locale`. */
+export const handoffNote = (locale: string, accepted: boolean) => agentText(locale, accepted ? 'handoffAccepted' : 'handoffDeclined');
 
 export const handoff: FrameHandler<'handoff.respond'> = async (frame, conn, gw) => {
   const { conversations } = gw.ctx.services;
   const record = await gw.requireConversation(conn, frame.conversation_id);
+  const locale = visitorLocale(conn.visitor!.channel, conn.visitor!.locales);
   const offer = [...record.messages].reverse().find((m) => m.offer_handoff);
   if (!offer) throw new AppError('conflict', 'No handoff was offered in this conversation');
   const answered = record.messages.some((m) => m.seq > offer.seq && m.type === 'note' && m.labels.includes('handoff'));
@@ -21,7 +25,7 @@ export const handoff: FrameHandler<'handoff.respond'> = async (frame, conn, gw) 
   await conversations.append(record.project_id, record.id, {
     role: 'assistant',
     type: 'note',
-    content: frame.accept ? HANDOFF_ACCEPTED_NOTE : HANDOFF_DECLINED_NOTE,
+    content: handoffNote(locale, frame.accept),
     labels: ['handoff', frame.accept ? 'handoff_accepted' : 'handoff_declined'],
   });
 };

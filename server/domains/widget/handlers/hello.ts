@@ -103,7 +103,7 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
     device_token: signer.sign({ kind: 'device', frame_id: frameId, device_id: deviceId }, DEVICE_TTL_DAYS),
     user_token: userToken,
     session_token: sessionToken,
-    channel: widgetChannelConfig(channel),
+    channel: widgetChannelConfig(channel, conn.visitor.locales),
     conversation: record ? summary(record) : null,
     messages,
   });

@@ -102,7 +102,7 @@ async function rotateDevice(conn: Connection, gw: Gateway, v: VisitorState) {
     device_token: signer.sign({ kind: 'device', frame_id: v.frameId, device_id: v.deviceId }, DEVICE_TTL_DAYS),
     user_token: null,
     session_token: null,
-    channel: widgetChannelConfig(channel),
+    channel: widgetChannelConfig(channel, v.locales),
     conversation: null,
     messages: [],
   });
