@@ -1,5 +1,5 @@
 // buildApp(config): the one factory used by tests and server/main.ts (issue 2).
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -22,6 +22,8 @@ export interface BuildOptions {
   store?: ParleyStore;
   /** Largest JSON body in bytes (413 beyond). */
   bodyLimit?: number;
+  /** Sees every route as it is registered (tests walk the whole route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -34,6 +36,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Unknown fields are a 400, not silently dropped (DESIGN.md section 2).
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
+    // A path that is not valid percent-encoding (`/docs/%`, `%E0%A4%A`) never reaches a route: it gets
+    // the flat error body like every other bad input (DESIGN.md section 2), not Fastify's own.
+    frameworkErrors: (err, _request, reply) => {
+      const bad = err.code === 'FST_ERR_BAD_URL';
+      void reply.status(bad ? 400 : 500).send({
+        error: bad ? 'invalid_request' : 'internal_error',
+        message: bad ? 'The URL path is not valid percent-encoding (write a literal % as %25)' : 'Something went wrong on our side',
+      });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const store = options.store ?? (await openStore(config.dataDir));
@@ -43,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = { ...base, services: createServices(base) };
   app.decorate('ctx', ctx);
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
   await registerOpenApi(app, config);
   for (const register of ROUTE_MODULES) await register(app, ctx);

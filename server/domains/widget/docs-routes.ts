@@ -15,7 +15,8 @@ const PAGE = /^(README\.md|csp\.md|docs\/[A-Za-z0-9][A-Za-z0-9_.-]*\.md)$/;
 
 export function docsRoutes(app: FastifyInstance) {
   app.get('/docs/*', { schema: { hide: true } }, async (request, reply) => {
-    const path = decodeURIComponent((request.params as { '*': string })['*']);
+    // Fastify has already decoded the path once; decoding again turned `/docs/%25` into a URIError (500).
+    const path = (request.params as { '*': string })['*'];
     if (!PAGE.test(path) || path.includes('..')) throw new AppError('not_found', `No documentation page ${path}`);
     const body = await readFile(join(REPO, path)).catch(() => null);
     if (!body) throw new AppError('not_found', `No documentation page ${path}`);
