@@ -1,4 +1,4 @@
-// Verified identity through the JS API in real Chromium (issue 5, point 2): the host site signs its
+// Verified identity through the JS API in real Chromium (spec 2.4; docs/identity.md): the host site signs its
 // user with the snippet from docs/identity.md; Parley('identify') makes the anonymous visitor that
 // user and moves the conversation; unsigned values never merge; Parley('logout') rotates the device
 // and wipes the widget's cookies and state; a channel can require verification.
@@ -96,6 +96,21 @@ describe('Parley("identify") in the browser', () => {
     } finally {
       signedIn = null;
     }
+  });
+
+  it('a genuine signature of a variant spelling never merges into the canonical user', async () => {
+    const known = await svc().users.create(P(), { email: 'vic@example.com' });
+    const { context, page, w } = await open();
+    await send(w, 'I am not Vic');
+    // The host site signed exactly what it holds for this account: another spelling of Vic's address.
+    await parley(page, 'identify', snippet.parleyIdentity(secret, { email: 'Vic@Example.com ' }));
+    // Frames of one connection are handled in order: once this message is stored, the identify was handled.
+    await send(w, 'Still not Vic');
+    const conversation = await conversationOf('Still not Vic');
+    expect(conversation.user_id).not.toBe(known.id);
+    expect(await svc().users.get(P(), conversation.user_id!)).toMatchObject({ email: null, email_signed: false });
+    expect((await svc().users.get(P(), known.id))!.email_signed).toBe(false);
+    await context.close();
   });
 
   it('unsigned values are stored but never merge', async () => {

@@ -1,5 +1,5 @@
 // The signing snippet in docs/identity.md, run as written, produces what the server verifies
-// (issue 5: "README shows the server-side signing snippet in Node").
+// (the README shows the same snippet; docs/identity.md).
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -22,11 +22,13 @@ afterAll(() => t.close());
 
 describe('docs/identity.md signing snippet', () => {
   it('signs each value the way verify.ts checks it', async () => {
-    const user = { email: 'ada@example.com', phone: '+49 30 1234567', external_id: 'cust-42', first_name: 'Ada' };
+    const user = { email: 'ada@example.com', phone: '+49301234567', external_id: 'cust-42', first_name: 'Ada' };
     const identity = snippet.parleyIdentity(secret, user);
     expect(Object.keys(identity).sort()).toEqual(['email', 'email_signature', 'external_id', 'external_id_signature', 'first_name', 'phone', 'phone_signature']);
-    for (const f of ['email', 'phone', 'external_id'] as const) expect(verifyValue(secret, user[f], identity[`${f}_signature`]!)).toBe(true);
-    expect(verifyValue('another-secret', user.email, identity.email_signature!)).toBe(false);
+    for (const f of ['email', 'phone', 'external_id'] as const) expect(verifyValue(secret, f, user[f], identity[`${f}_signature`]!)).toEqual({ ok: true, value: user[f] });
+    expect(verifyValue('another-secret', 'email', user.email, identity.email_signature!).ok).toBe(false);
+    // Each signature names its field: none passes for another one.
+    expect(verifyValue(secret, 'external_id', user.email, identity.email_signature!).ok).toBe(false);
 
     const anon = await t.app.ctx.services.users.create(t.demo.project_id, {});
     const r = await t.app.ctx.services.identity.identify(t.demo.project_id, channel, anon.id, identity);

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget, type WidgetClient } from '../widget/test-client.js';
 import { channelIdentitySecret } from './channel-secret.js';
 import { signJwt, signValue } from './verify.js';
+import { createHmac } from 'node:crypto';
+import { loadIdentitySnippet, type IdentitySnippet } from '../../../tests/fixtures/identity-snippet.js';
 
 let t: TestApp;
 let base: string;
@@ -38,7 +40,7 @@ describe('identity over the widget gateway', () => {
     c.send({ type: 'message.send', client_id: 'voice-id-0001', content: 'Where is my order?' });
     await c.next('session.tokens');
     const ack = await c.next('message.ack');
-    c.send({ type: 'identity.identify', email: 'ada@example.com', email_signature: signValue(secret, 'ada@example.com') });
+    c.send({ type: 'identity.identify', email: 'ada@example.com', email_signature: signValue(secret, 'email', 'ada@example.com') });
     const updated = await c.next('identity.updated');
     expect(updated.user).toEqual({ id: known.id, email_signed: true, phone_signed: false, external_id_signed: false });
     const tokens = await c.next('session.tokens');
@@ -58,7 +60,7 @@ describe('identity over the widget gateway', () => {
     expect(updated.user.email_signed).toBe(false);
     const ada = (await t.app.ctx.services.users.findByIdentity(P(), 'email', 'ada@example.com'))!;
     expect(updated.user.id).not.toBe(ada.id);
-    c.send({ type: 'identity.identify', email: 'ada@example.com', email_signature: signValue('guessed', 'ada@example.com') });
+    c.send({ type: 'identity.identify', email: 'ada@example.com', email_signature: signValue('guessed', 'email', 'ada@example.com') });
     expect((await c.next('error')).error).toBe('identity_verification_failed');
   });
 
@@ -102,12 +104,77 @@ describe('identity over the widget gateway', () => {
       expect(await c.next('error')).toMatchObject({ error: 'verified_identity_required', client_id: 'strict-0001' });
       c.send({ type: 'identity.identify', email: 'cy@example.com' });
       expect((await c.next('error')).error).toBe('verified_identity_required');
-      c.send({ type: 'identity.identify', email: 'cy@example.com', email_signature: signValue(secret, 'cy@example.com') });
+      c.send({ type: 'identity.identify', email: 'cy@example.com', email_signature: signValue(secret, 'email', 'cy@example.com') });
       await c.next('identity.updated');
       c.send({ type: 'message.send', client_id: 'strict-0002', content: 'Hello?' });
       expect((await c.next('message.ack')).message.content).toBe('Hello?');
     } finally {
       await channelIdentitySecret(t.app.ctx.services.projects, P(), { requireVerified: false });
     }
+  });
+});
+
+// A genuine signature (made by the documented snippet) for a variant of someone else's identity
+// must never make the visitor that someone: values are checked in canonical form and a signature
+// names its field (docs/identity.md, "Signature format").
+describe('signed variants of a verified identity', () => {
+  const SECRET_TEXT = 'Victim: my delivery address is 1 Main St';
+  let victimId: string;
+  let snippet: IdentitySnippet;
+
+  beforeAll(async () => {
+    snippet = await loadIdentitySnippet();
+    const { c } = await visitor();
+    c.send({ type: 'identity.identify', ...snippet.parleyIdentity(secret, { email: 'victim@example.com', phone: '+15551234567' }) });
+    victimId = (await c.next('identity.updated')).user.id;
+    c.send({ type: 'message.send', client_id: 'victim-0001', content: SECRET_TEXT });
+    await c.next('message.ack');
+    const victim = (await t.app.ctx.services.users.get(P(), victimId))!;
+    expect(victim).toMatchObject({ email: 'victim@example.com', email_signed: true, phone: '+15551234567', phone_signed: true });
+  });
+
+  /** An attacker with a conversation of their own sends `identity`; returns what came back. */
+  async function attack(identity: Record<string, unknown>) {
+    const { c, welcome } = await visitor();
+    c.send({ type: 'message.send', client_id: 'attack-0001', content: 'attacker here' });
+    const tokens = await c.next('session.tokens');
+    const ack = await c.next('message.ack');
+    c.send({ type: 'identity.identify', ...identity });
+    const reply = await Promise.race([c.next('error'), c.next('identity.updated')]);
+    // The attacker's next welcome (a reload with their latest tokens) must not show the victim's messages.
+    const latest = [...c.frames].reverse().find((f) => f.type === 'session.tokens') as typeof tokens;
+    const reload = await visitor({ device_token: welcome.device_token, user_token: latest.user_token, session_token: latest.session_token });
+    const conversation = (await t.app.ctx.services.conversations.get(P(), ack.conversation.id))!;
+    return { reply, reload: reload.welcome, conversation };
+  }
+
+  const email = (value: string) => () => snippet.parleyIdentity(secret, { email: value });
+  const phone = (value: string) => () => snippet.parleyIdentity(secret, { phone: value });
+  const cases: [string, () => Record<string, unknown>][] = [
+    ['an email in other case', email('Victim@Example.com')],
+    ['an email with a trailing space', email('victim@example.com ')],
+    ['a phone number with separators', phone('+1 (555) 123-4567')],
+    ['an external-id signature reused as a phone signature', () => {
+      const ext = snippet.parleyIdentity(secret, { external_id: '+15551234567' });
+      return { phone: '+15551234567', phone_signature: ext.external_id_signature };
+    }],
+    ['the signature form without a field (v1), for the exact canonical email', () => ({ email: 'victim@example.com', email_signature: createHmac('sha256', secret).update('victim@example.com').digest('hex') })],
+    ['a JWT whose email claim is in other case', () => snippet.parleyIdentityToken(secret, { email: 'Victim@Example.com' })],
+    ['a JWT whose email claim has a trailing space', () => snippet.parleyIdentityToken(secret, { email: 'victim@example.com ' })],
+    ['a JWT whose phone claim has separators', () => snippet.parleyIdentityToken(secret, { phone: '+1 (555) 123-4567' })],
+  ];
+
+  it.each(cases)('%s is refused and never merges', async (_name, make) => {
+    const { reply, reload, conversation } = await attack(make());
+    expect(reply).toMatchObject({ type: 'error', error: 'identity_verification_failed' });
+    expect(conversation.user_id).not.toBe(victimId);
+    expect(reload.messages.map((m) => m.content)).not.toContain(SECRET_TEXT);
+    expect(reload.conversation?.id).toBe(conversation.id);
+  });
+
+  it('the canonical values, signed by the snippet, still identify the victim', async () => {
+    const { reply, reload } = await attack(snippet.parleyIdentity(secret, { email: 'victim@example.com' }));
+    expect(reply).toMatchObject({ type: 'identity.updated', user: { id: victimId, email_signed: true } });
+    expect(reload.messages.map((m) => m.content)).toContain(SECRET_TEXT);
   });
 });

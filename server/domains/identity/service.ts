@@ -1,6 +1,6 @@
-// Identify a widget visitor (spec 2.4, DESIGN.md section 3).
+// Identify a widget visitor (spec 2.4; docs/identity.md).
 //
-// Decisions (issue 5, where the spec is silent):
+// Decisions (where the spec is silent):
 // - Only verified values (a valid HMAC or JWT from the site owner's backend) are written to the
 //   user's identity fields (email, phone, external_id) and set the matching `*_signed` flag.
 // - Unsigned values are stored in `external_attributes.unverified_<field>`, visible to operators and
@@ -8,6 +8,8 @@
 // - A verified value that already belongs to a user makes the visitor that user. The visitor's
 //   anonymous conversations move along; a visitor already verified as somebody else keeps theirs
 //   (switching accounts on one browser must not hand one person's history to another).
+// - Signatures and token claims vouch for the canonical form of a value only (verify.ts): a signed
+//   variant of a value (other case, spaces, another field's signature) is refused, never merged.
 // - A wrong signature or token rejects the whole call (`identity_verification_failed`) so the site
 //   owner notices a broken integration instead of silently getting unverified users.
 import type { Channel, User } from '../../../shared/schemas/entities.js';
@@ -56,7 +58,7 @@ export function createIdentityService(deps: () => { users: UserService; conversa
     }
     if (input.jwt) {
       const result = verifyJwt(secret!, input.jwt);
-      if (!result.ok) throw new AppError('identity_verification_failed', `Identity token rejected: ${result.reason}`);
+      if (!result.ok) throw new AppError('identity_verification_failed', `Identity token rejected: ${result.reason} (docs/identity.md)`);
       for (const f of IDENTITY_FIELDS) if (result.claims[f]) verified[f] = result.claims[f];
       unsigned.first_name = result.claims.first_name ?? unsigned.first_name;
       unsigned.last_name = result.claims.last_name ?? unsigned.last_name;
@@ -67,8 +69,9 @@ export function createIdentityService(deps: () => { users: UserService; conversa
       if (!value || verified[f] === value) continue;
       if (verified[f] !== undefined) throw new AppError('identity_verification_failed', `The ${f} differs from the one in the identity token`);
       if (signature) {
-        if (!verifyValue(secret!, value, signature)) throw new AppError('identity_verification_failed', `The ${f} signature does not match`);
-        verified[f] = value;
+        const check = verifyValue(secret!, f, value, signature);
+        if (!check.ok) throw new AppError('identity_verification_failed', `Signature rejected: ${check.reason} (docs/identity.md)`);
+        verified[f] = check.value;
       } else {
         unsigned[f] = value;
       }

@@ -1,19 +1,34 @@
-// Verified identity (spec 2.4, DESIGN.md section 3). The site owner's backend proves a visitor's
+// Verified identity (spec 2.4; docs/identity.md). The site owner's backend proves a visitor's
 // email, phone or external id with the channel's identity secret, either as
-//   - HMAC-SHA256 hex of the exact value string (`email_signature`, …), or
+//   - a signature per value: HMAC-SHA256 hex of `v2:<field>:<value>` (`email_signature`, …), or
 //   - a short-lived HS256 JWT whose claims carry the values (all of them count as signed).
+// Values are checked in their canonical form (users/identity-values.ts): the server canonicalises
+// first and then checks, so a signature over `Victim@Example.com` or `+1 (555) 123-4567` never
+// vouches for `victim@example.com` or `+15551234567`. Naming the field in the signed string keeps an
+// external-id signature from passing as a phone or email signature.
+// The v1 form (HMAC of the bare value) is refused, not deprecated: it can be replayed across fields,
+// so no grace period would be safe. It is still recognised, to say why it fails.
 // node:crypto only; comparisons are constant-time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CANONICAL_RULES, IDENTITY_FIELDS, canonicalIdentity, isCanonicalIdentity, type IdentityField } from '../users/identity-values.js';
 
-export type IdentityField = 'email' | 'phone' | 'external_id';
-export const IDENTITY_FIELDS: readonly IdentityField[] = ['external_id', 'email', 'phone'];
+export { IDENTITY_FIELDS, type IdentityField };
+
+/** The version tag at the start of every signed string. */
+export const SIGNATURE_VERSION = 'v2';
 
 /** Longest lifetime (exp − now) a JWT may claim: "short-lived" means an hour at most. */
 export const JWT_MAX_LIFETIME_S = 3600;
 const LEEWAY_S = 60;
 
-export function signValue(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(value, 'utf8').digest('hex');
+const hmacHex = (secret: string, text: string) => createHmac('sha256', secret).update(text, 'utf8').digest('hex');
+
+/** The string a signature covers. */
+export const signedString = (field: IdentityField, value: string) => `${SIGNATURE_VERSION}:${field}:${value}`;
+
+/** What the site owner's backend does (tests use it): signs `value` exactly as given. */
+export function signValue(secret: string, field: IdentityField, value: string): string {
+  return hmacHex(secret, signedString(field, value));
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -22,8 +37,26 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function verifyValue(secret: string, value: string, signature: string): boolean {
-  return safeEqual(signValue(secret, value), signature.trim().toLowerCase());
+export type ValueCheck = { ok: true; value: string } | { ok: false; reason: string };
+
+/** Checks `signature` against the canonical form of `value`; on success returns that form. */
+export function verifyValue(secret: string, field: IdentityField, value: string, signature: string): ValueCheck {
+  const canonical = canonicalIdentity(field, value);
+  const sig = signature.trim().toLowerCase();
+  if (canonical !== '' && safeEqual(hmacHex(secret, signedString(field, canonical)), sig)) return { ok: true, value: canonical };
+  // Not accepted. Work out why, so a site owner can fix the integration (none of these is a match).
+  if (canonical !== value && safeEqual(hmacHex(secret, signedString(field, value)), sig)) {
+    return { ok: false, reason: `the ${field} must be signed in canonical form (${CANONICAL_RULES[field]}): sign ${JSON.stringify(canonical)}` };
+  }
+  if (safeEqual(hmacHex(secret, value), sig) || safeEqual(hmacHex(secret, canonical), sig)) {
+    return { ok: false, reason: `this is a v1 signature (HMAC of the bare value), which is no longer accepted: sign "${SIGNATURE_VERSION}:${field}:<value>"` };
+  }
+  for (const other of IDENTITY_FIELDS) {
+    if (other !== field && safeEqual(hmacHex(secret, signedString(other, canonicalIdentity(other, value))), sig)) {
+      return { ok: false, reason: `this signature is for an ${other}, not for the ${field}` };
+    }
+  }
+  return { ok: false, reason: `the ${field} signature does not match` };
 }
 
 export interface IdentityClaims {
@@ -74,5 +107,12 @@ export function verifyJwt(secret: string, token: string, nowS = Math.floor(Date.
   }
   // `sub` is the conventional subject: the site's own user id.
   if (!claims.external_id && typeof payload.sub === 'string' && payload.sub.trim() !== '') claims.external_id = payload.sub;
+  // A claim vouches for its exact value only: a non-canonical one would merge into the canonical user.
+  for (const f of IDENTITY_FIELDS) {
+    const v = claims[f];
+    if (v !== undefined && !isCanonicalIdentity(f, v)) {
+      return { ok: false, reason: `the ${f} claim must be in canonical form (${CANONICAL_RULES[f]}): ${JSON.stringify(canonicalIdentity(f, v))}` };
+    }
+  }
   return { ok: true, claims };
 }

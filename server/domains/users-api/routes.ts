@@ -17,6 +17,7 @@ import type { User } from '../../../shared/schemas/entities.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import type { UserService } from '../users/service.js';
 import { paginate } from '../conversations-api/paginate.js';
+import { canonicalIdentity } from '../users/identity-values.js';
 
 const tags = ['users'];
 export const READ = ['userpool:read'] as const;
@@ -128,8 +129,4 @@ export const userApiRoutes: RouteModule = (app, ctx) => {
   );
 };
 
-function sameIdentity(field: (typeof IDENTITIES)[number], stored: string, asked: string): boolean {
-  if (field === 'email') return stored === asked.trim().toLowerCase();
-  if (field === 'phone') return stored === asked.replace(/[\s().-]/g, '');
-  return stored === asked.trim();
-}
+const sameIdentity = (field: (typeof IDENTITIES)[number], stored: string, asked: string) => stored === canonicalIdentity(field, asked);

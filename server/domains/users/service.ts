@@ -1,10 +1,11 @@
 // End users of the agent (spec 2.4): identified by email, phone or external id; anonymous visitors
 // are tracked by device until they identify. Unsigned identity values are stored but never used to
-// merge users: only verified identities merge (DESIGN.md section 3).
+// merge users: only verified identities merge (docs/identity.md).
 import type { ParleyStore } from '../../store/index.js';
 import type { User } from '../../../shared/schemas/entities.js';
 import { newId, now } from '../../lib/ids.js';
 import { conflict, notFound } from '../../errors.js';
+import { canonicalIdentity, type IdentityField } from './identity-values.js';
 
 export interface UserInput {
   first_name?: string | null;
@@ -18,10 +19,8 @@ export interface UserInput {
   labels?: string[];
 }
 
-export type IdentityField = 'email' | 'phone' | 'external_id';
-
-const normalise = (field: IdentityField, value: string) =>
-  field === 'email' ? value.trim().toLowerCase() : field === 'phone' ? value.replace(/[\s().-]/g, '') : value.trim();
+export type { IdentityField };
+const normalise = canonicalIdentity;
 
 export function createUserService(store: ParleyStore) {
   const users = store.collection('users');
@@ -86,7 +85,7 @@ export function createUserService(store: ParleyStore) {
 
     list: (projectId: string) => users.list(projectId),
 
-    /** Patch: `external_attributes` are merged key by key (issue 3); other fields replace. */
+    /** Patch: `external_attributes` are merged key by key (spec 4); other fields replace. */
     async patch(projectId: string, id: string, input: UserInput & Partial<Pick<User, 'email_signed' | 'phone_signed' | 'external_id_signed' | 'last_seen_at'>>) {
       const data = clean(input);
       await assertUnique(projectId, data, id);

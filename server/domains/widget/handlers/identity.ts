@@ -1,4 +1,4 @@
-// identity.identify and identity.logout (spec 2.4, spec 5.1, issue 5).
+// identity.identify and identity.logout (spec 2.4, spec 5.1; docs/identity.md).
 //
 // identify: the site owner's page passes the visitor's identity with its backend's signatures (or a
 // short-lived JWT); domains/identity decides who the visitor is and moves anonymous conversations
