@@ -1,7 +1,7 @@
 // The loader (DESIGN.md section 4, issue 4): the one classic script a site owner pastes. No framework
 // inside: it paints the launcher itself, keeps a typed command API with a queue for early calls, and
 // loads the Preact app chunk on intent (hover, focus, touch, click) or when the browser is idle.
-// Budget: 3 KB gzip (`npm run size`). Several widgets (different frame ids) can share a page.
+// Budget: 3 KB on the wire, brotli (`npm run size`). Several widgets (different frame ids) can share a page.
 //
 //   <script async src="CDN_URL/widget/loader.js" data-frame-id="fr_…" data-mode="launcher|inline|iframe"
 //           data-target="#el" data-base-url="BASE_URL" data-chat-url="CHAT_URL" data-cookies="memory" nonce="…">
