@@ -2,6 +2,7 @@
 // process with a message naming the variable. Every URL the server prints or embeds comes from here
 // (DESIGN.md section 1).
 import { resolve } from 'node:path';
+import type { CrawlLimits } from './lib/crawl-limits.js';
 
 export interface Config {
   port: number;
@@ -29,8 +30,8 @@ export interface Config {
   /** Folders a wiki provider may import from (WIKI_IMPORT_DIRS, ':'-separated); DATA_DIR/imports is always allowed. */
   wikiImportDirs: string[];
   /** Crawler concurrency, timeout and page size cap (issue 6): CRAWL_CONCURRENCY, CRAWL_TIMEOUT_MS,
-   * CRAWL_MAX_PAGE_BYTES; unset fields use DEFAULT_CRAWL_LIMITS in server/domains/knowledge/crawler/crawler.ts. */
-  crawlLimits?: Partial<import('./domains/knowledge/crawler/crawler.js').CrawlLimits>;
+   * CRAWL_MAX_PAGE_BYTES; unset fields use DEFAULT_CRAWL_LIMITS (server/lib/crawl-limits.ts). */
+  crawlLimits?: Partial<CrawlLimits>;
   /** Widget visitor rate limits (issue 4); unset fields use DEFAULT_WIDGET_LIMITS in server/domains/widget/limits.ts. */
   widgetLimits?: Partial<import('./domains/widget/limits.js').WidgetLimits>;
   /** Directory of the built widget (vite output) served under CDN_URL/widget; default <repo>/dist/widget. */

@@ -11,17 +11,9 @@ import { parseMarkdown } from '../parse-markdown.js';
 import { createRobots } from './robots.js';
 import { readSitemap } from './sitemap.js';
 
-/** Operator limits of every crawl (config `crawlLimits`; the defaults suit public websites). */
-export interface CrawlLimits {
-  /** Pages fetched at the same time. */
-  concurrency: number;
-  /** Whole exchange per fetch (page, robots.txt, sitemap), redirects included. */
-  timeoutMs: number;
-  /** Largest page body, after decompression. */
-  maxBytes: number;
-}
+import { DEFAULT_CRAWL_LIMITS, type CrawlLimits } from '../../../lib/crawl-limits.js';
 
-export const DEFAULT_CRAWL_LIMITS: CrawlLimits = { concurrency: 4, timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
+export { DEFAULT_CRAWL_LIMITS, type CrawlLimits };
 
 export interface CrawlOptions extends Partial<CrawlLimits> {
   policy: FetchPolicy;
