@@ -1,5 +1,6 @@
 // buildApp(config): the one factory used by tests and server/main.ts (issue 2).
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import type { ErrorBody } from '../shared/errors.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -38,12 +39,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     // A path that is not valid percent-encoding (`/docs/%`, `%E0%A4%A`) never reaches a route: it gets
     // the flat error body like every other bad input (DESIGN.md section 2), not Fastify's own.
-    frameworkErrors: (err, _request, reply) => {
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
       const bad = err.code === 'FST_ERR_BAD_URL';
-      void reply.status(bad ? 400 : 500).send({
-        error: bad ? 'invalid_request' : 'internal_error',
-        message: bad ? 'The URL path is not valid percent-encoding (write a literal % as %25)' : 'Something went wrong on our side',
-      });
+      const body: ErrorBody = bad
+        ? { error: 'invalid_request', message: 'The URL path is not valid percent-encoding (write a literal % as %25)' }
+        : { error: 'internal_error', message: 'Something went wrong on our side' };
+      void reply.status(bad ? 400 : 500).send(body);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
