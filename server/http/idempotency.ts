@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { now } from '../lib/ids.js';
+import { clock } from '../lib/clock.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** A pending record older than this belongs to a request that died; a retry may take it over. */
@@ -19,6 +20,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 interface Claim {
   scope: string;
   id: string;
+  /** The request holding the record: a late answer from a request whose claim was taken over must not touch it. */
+  owner: string;
 }
 
 declare module 'fastify' {
@@ -60,7 +63,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     const id = sha256(`${principal.who}\n${request.method}\n${request.url}\n${header}`);
     const fingerprint = sha256(JSON.stringify(request.body ?? null));
     const existing = await records.get(principal.scope, id);
-    const fresh = existing && Date.now() - Date.parse(existing.created_at) < IDEMPOTENCY_TTL_MS;
+    const t = clock.now();
+    const fresh = existing && t - Date.parse(existing.created_at) < IDEMPOTENCY_TTL_MS;
     if (existing && fresh) {
       if (existing.fingerprint !== fingerprint) {
         throw new AppError('idempotency_conflict', 'This Idempotency-Key was used with a different request body');
@@ -73,12 +77,12 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
         reply.send(existing.body);
         return true;
       }
-      if (Date.now() - Date.parse(existing.created_at) < PENDING_TIMEOUT_MS) {
+      if (t - Date.parse(existing.created_at) < PENDING_TIMEOUT_MS) {
         throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly');
       }
     }
-    await records.put(principal.scope, { id, state: 'pending', fingerprint, created_at: now() });
-    request.idempotency = { scope: principal.scope, id };
+    await records.put(principal.scope, { id, state: 'pending', owner: request.id, fingerprint, created_at: now() });
+    request.idempotency = { scope: principal.scope, id, owner: request.id };
     return false;
   }
 
@@ -91,16 +95,22 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     const claim = request.idempotency!;
     request.idempotency = undefined;
     if (reply.statusCode >= 500 || (payload !== null && payload !== undefined && typeof payload !== 'string')) {
-      await records.delete(claim.scope, claim.id);
+      const record = await records.get(claim.scope, claim.id);
+      if (record?.owner === claim.owner) await records.delete(claim.scope, claim.id);
       return payload;
     }
-    await records.update(claim.scope, claim.id, (r) => ({
-      ...r,
-      state: 'done',
-      status: reply.statusCode,
-      content_type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      body: payload ?? '',
-    }));
+    // A request taken over as stale (it outlived PENDING_TIMEOUT_MS) leaves the record to its new owner.
+    await records.update(claim.scope, claim.id, (r) =>
+      r.owner !== claim.owner
+        ? undefined
+        : {
+            ...r,
+            state: 'done',
+            status: reply.statusCode,
+            content_type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+            body: payload ?? '',
+          },
+    );
     return payload;
   }
 }
