@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import type { ErrorBody } from '../../shared/errors.js';
+import { WEB_URL_MESSAGE, WEB_URL_PATTERN } from '../../shared/schemas/web-url.js';
 
 interface ValidationItem {
   instancePath?: string;
@@ -19,7 +20,9 @@ function detailsOf(validation: ValidationItem[], context: string | undefined) {
       path = `${path}.${String(v.params.additionalProperty)}`;
     }
     if (v.keyword === 'required' && v.params?.missingProperty) path = `${path}.${String(v.params.missingProperty)}`;
-    return { path: path.replace(/^\./, ''), message: v.message ?? 'is invalid' };
+    // The web URL pattern is unreadable as a message; say what it means instead.
+    const message = v.keyword === 'pattern' && v.params?.pattern === WEB_URL_PATTERN ? WEB_URL_MESSAGE : v.message;
+    return { path: path.replace(/^\./, ''), message: message ?? 'is invalid' };
   });
 }
 

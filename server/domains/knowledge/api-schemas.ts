@@ -12,6 +12,7 @@ import {
   SourceSchema,
   SyncJobSchema,
 } from './schemas.js';
+import { WebUrl } from '../../../shared/schemas/web-url.js';
 
 const closed = { additionalProperties: false } as const;
 const Id = Type.String({ format: 'uuid' });
@@ -36,7 +37,7 @@ const CrawlerInput = Type.Partial(CrawlerSettingsSchema, closed);
 const WikiInput = Type.Object(
   {
     folder_path: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
-    base_url: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+    base_url: Type.Optional(Nullable(WebUrl('Public address of the wiki: a page links to this plus its path'))),
   },
   closed,
 );
@@ -72,7 +73,7 @@ export const CreateSnippetBody = Type.Object(
     title: Type.Optional(Type.String({ maxLength: 300 })),
     question: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'A question this snippet answers directly (FAQ)' }))),
     content: Type.String({ minLength: 1, maxLength: 100_000, description: 'Plain text or Markdown' }),
-    url: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+    url: Type.Optional(Nullable(WebUrl('The page a reader is sent to when this snippet is cited'))),
     audience_id: Type.Optional(AudienceId),
   },
   closed,

@@ -173,7 +173,7 @@ describe('web crawler', () => {
     const res = await api('POST', '/data-providers', { type: 'web_crawler', name: 'Bad', crawler: { start_urls: ['ftp://x'] } });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_request');
-    expect(res.body.details[0].path).toBe('crawler.start_urls.0');
+    expect(res.body.details[0].path).toBe('body.crawler.start_urls.0'); // refused by the shared WebUrl schema
     const none = await api('POST', '/data-providers', { type: 'web_crawler', name: 'Empty' });
     expect(none.status).toBe(400);
   });

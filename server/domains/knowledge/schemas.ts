@@ -1,6 +1,7 @@
 // Knowledge shapes (spec 2.11): data providers contain sources; sources are split into chunks.
 // One typebox schema per shape, used by the routes (validation + OpenAPI) and as the stored types.
 import { Type, type Static } from 'typebox';
+import { WebUrl } from '../../../shared/schemas/web-url.js';
 
 const Id = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
@@ -12,8 +13,8 @@ export type ProviderType = Static<typeof ProviderTypeSchema>;
 /** `*` in a pattern matches any run of characters; patterns test the URL path plus query. */
 export const CrawlerSettingsSchema = Type.Object(
   {
-    start_urls: Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 50 }),
-    sitemap_url: Nullable(Type.String({ maxLength: 2048 })),
+    start_urls: Type.Array(WebUrl('A page to start crawling from'), { maxItems: 50 }),
+    sitemap_url: Nullable(WebUrl('A sitemap.xml listing the pages to crawl')),
     include_patterns: Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 }),
     exclude_patterns: Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 }),
     /** Link hops from a start URL (sitemap entries count as depth 0). */
@@ -29,7 +30,7 @@ export const WikiSettingsSchema = Type.Object(
     /** A folder on the server, inside one of the configured import roots (config wikiImportDirs). */
     folder_path: Nullable(Type.String({ maxLength: 1024 })),
     /** Public address of the wiki: a page's URL is this plus its path; null leaves URLs empty. */
-    base_url: Nullable(Type.String({ maxLength: 2048 })),
+    base_url: Nullable(WebUrl('Public address of the wiki')),
     /** Name of the uploaded zip, if any (read only; upload with PUT …/archive). */
     archive_name: Nullable(Type.String()),
   },
