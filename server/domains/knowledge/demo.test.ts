@@ -41,7 +41,7 @@ describe('demo knowledge base through the real app', () => {
     expect(message.content).toContain('npm test');
     expect(message.content).toMatch(/\[1\]/);
     expect(message.offer_handoff).toBeFalsy();
-    expect(message.sources[0]).toMatchObject({ title: 'Parley' });
+    expect(message.sources[0]).toMatchObject({ title: 'Parley README' });
     expect(message.sources[0].snippet).toContain('npm test');
     expect((await storedAnswer(message.conversation_id)).sources).toEqual(message.sources);
   });
@@ -53,7 +53,7 @@ describe('demo knowledge base through the real app', () => {
     const body = await res.json();
     expect(body.message.content).toContain('DATA_DIR');
     expect(body.message.content).toMatch(/\[1\]$/);
-    expect(body.sources[0]).toMatchObject({ title: 'Parley' });
+    expect(body.sources[0]).toMatchObject({ title: 'Parley README' });
     expect((await storedAnswer(conv.id)).sources).toEqual(body.sources);
   });
 

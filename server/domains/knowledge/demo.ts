@@ -1,13 +1,16 @@
 // The demo project's knowledge base (issue 6.8), built with the real providers so a newcomer's first
 // question gets a cited answer: a manual FAQ provider (snippets with questions) and a wiki provider
 // fed with a zip of Parley's own docs (README.md, csp.md, docs/*.md: whichever exist), synced once.
-// Wiki page URLs point at `${BASE_URL}/docs/<path>`, which the widget domain serves (docs-routes.ts);
-// BASE_URL here is the seed's `urls.baseUrl`, the real listening address when PORT=0 (demo/seed.ts).
+// Wiki page URLs point at `${BASE_URL}/docs/<path>`, which the widget domain serves (docs-routes.ts)
+// as a rendered page to a browser; each page is titled as that page is (docs-pages.ts docTitle), so a
+// citation reads like the page it opens. BASE_URL here is the seed's `urls.baseUrl`, the real
+// listening address when PORT=0 (demo/seed.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync, strToU8 } from 'fflate';
 import { addDemoSeeder } from '../../demo/seed.js';
+import { docTitle } from '../widget/docs-pages.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -58,16 +61,19 @@ const SNIPPET_PAGES: Record<string, string> = {
   'How do I add my own knowledge?': '/v1/docs',
 };
 
+/** A doc as zipped: with the page's title as front matter (the README's first heading is just "Parley"). */
+const titled = (path: string, text: string) => (text.startsWith('---\n') ? text : `---\ntitle: ${docTitle(path, text)}\n---\n\n${text}`);
+
 async function readDocs(): Promise<Record<string, Uint8Array>> {
   const files: Record<string, Uint8Array> = {};
   for (const name of ['README.md', 'csp.md']) {
     const text = await readFile(join(REPO, name), 'utf8').catch(() => null);
-    if (text) files[name] = strToU8(text);
+    if (text) files[name] = strToU8(titled(name, text));
   }
   const docs = await readdir(join(REPO, 'docs')).catch(() => [] as string[]);
   for (const name of docs.filter((n) => n.endsWith('.md')).sort()) {
     const text = await readFile(join(REPO, 'docs', name), 'utf8').catch(() => null);
-    if (text) files[`docs/${name}`] = strToU8(text);
+    if (text) files[`docs/${name}`] = strToU8(titled(`docs/${name}`, text));
   }
   return files;
 }
