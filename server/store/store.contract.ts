@@ -91,6 +91,52 @@ export function storeContract(label: string, open: OpenStore, tempDir: () => Pro
       await store.close();
     });
 
+    it('shows a change to readers only once it is durable (memory follows the disk)', async () => {
+      const store = await open(await tempDir());
+      const items = store.collection('items');
+      const put = items.put('p', { id: 'a', name: 'A', tag: 't' });
+      expect(await items.get('p', 'a')).toBeUndefined();
+      expect(await items.findBy('tag', 't')).toEqual([]);
+      await put;
+      expect(await items.get('p', 'a')).toEqual({ id: 'a', name: 'A', tag: 't' });
+      const update = items.update('p', 'a', (d) => ({ ...d, name: 'A2' }));
+      expect((await items.get('p', 'a'))?.name).toBe('A');
+      await update;
+      expect((await items.get('p', 'a'))?.name).toBe('A2');
+      await store.close();
+    });
+
+    it('applies an update after the pending changes of the same document, even before they are durable', async () => {
+      const store = await open(await tempDir());
+      const items = store.collection('items');
+      const put = items.put('p', { id: 'a', name: 'A', n: 1 });
+      const seen: (number | undefined)[] = [];
+      const update = items.update('p', 'a', (d) => {
+        seen.push(d.n);
+        return undefined;
+      });
+      expect(await update).toEqual({ id: 'a', name: 'A', n: 1 });
+      await put;
+      expect(seen).toEqual([1]);
+      await store.close();
+    });
+
+    it('leaves memory unchanged when a write fails, and keeps serving the document', async () => {
+      const store = await open(await tempDir());
+      const items = store.collection('items');
+      // A BigInt cannot be serialised as JSON, so the write of this document fails.
+      await expect(items.put('p', { id: 'bad', name: 'B', n: 10n as unknown as number })).rejects.toThrow();
+      expect(await items.get('p', 'bad')).toBeUndefined();
+      expect(await items.list('p')).toEqual([]);
+      await items.put('p', { id: 'a', name: 'A', tag: 'x' });
+      await expect(items.update('p', 'a', (d) => ({ ...d, tag: 'y', n: 1n as unknown as number }))).rejects.toThrow();
+      expect(await items.get('p', 'a')).toEqual({ id: 'a', name: 'A', tag: 'x' });
+      expect((await items.findBy('tag', 'x')).map((i) => i.id)).toEqual(['a']);
+      expect(await items.findBy('tag', 'y')).toEqual([]);
+      expect(await items.update('p', 'a', (d) => ({ ...d, name: 'A2' }))).toEqual({ id: 'a', name: 'A2', tag: 'x' });
+      await store.close();
+    });
+
     it('rejects unsafe scope and id values instead of writing outside its directory', async () => {
       const store = await open(await tempDir());
       await expect(store.collection('items').put('../x', { id: 'a', name: 'A' })).rejects.toThrow();

@@ -24,10 +24,12 @@ export class DurableJSONFile<T> implements Adapter<T> {
 
   /** temp file → fsync → rename → fsync directory: a reader sees the old or the new file, never half. */
   async write(data: T): Promise<void> {
+    // Serialise first: a document that cannot be written must not leave a temp file behind.
+    const text = JSON.stringify(data); // compact JSON (DESIGN: write compact JSON)
     const temp = `${this.path}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
     const handle = await open(temp, 'w', 0o600);
     try {
-      await handle.writeFile(JSON.stringify(data)); // compact JSON (issue 2)
+      await handle.writeFile(text);
       await handle.sync();
     } finally {
       await handle.close();

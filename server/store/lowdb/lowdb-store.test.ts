@@ -82,4 +82,33 @@ describe('lowdb store files', () => {
     await store.close();
     expect(JSON.parse(await readFile(join(dir, 'items', 'p', 'a.json'), 'utf8')).doc.n).toBe(20);
   });
+
+  it('resolves a no-change update and a duplicate only after the pending write of that document is on disk', async () => {
+    const dir = await tempDir();
+    const store = await open(dir);
+    const items = store.collection('items');
+    const file = join(dir, 'items', 'p', 'a.json');
+    const onDisk = async () => JSON.parse(await readFile(file, 'utf8').catch(() => 'null'))?.doc ?? null;
+    const put = items.put('p', { id: 'a', name: 'A' });
+    // The same request replayed while the first write is in flight: it sees the change and answers at
+    // once in the old code; it must wait until the change is durable.
+    const replay = items.update('p', 'a', (d) => (d.name === 'A' ? undefined : { ...d, name: 'A' }));
+    expect(await replay).toEqual({ id: 'a', name: 'A' });
+    expect(await onDisk()).toEqual({ id: 'a', name: 'A' });
+    await put;
+    const change = items.update('p', 'a', (d) => ({ ...d, n: 1 }));
+    const noChange = items.update('p', 'a', () => undefined);
+    expect(await noChange).toEqual({ id: 'a', name: 'A', n: 1 });
+    expect(await onDisk()).toEqual({ id: 'a', name: 'A', n: 1 });
+    await change;
+    await store.close();
+  });
+
+  it('leaves no temp file behind when a document cannot be serialised', async () => {
+    const dir = await tempDir();
+    const store = await open(dir);
+    await expect(store.collection('items').put('p', { id: 'a', name: 'A', n: 1n as unknown as number })).rejects.toThrow();
+    await store.close();
+    expect(await readdir(join(dir, 'items', 'p')).catch(() => [])).toEqual([]);
+  });
 });

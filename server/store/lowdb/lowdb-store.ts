@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { DurableJSONFile, TEMP_SUFFIX } from './durable-file.js';
-import { FileWriter } from './file-writer.js';
+import { DocumentQueue } from './document-queue.js';
 import { lockDataDir } from './dir-lock.js';
 import {
   StoreCorruptError,
@@ -30,7 +30,7 @@ function assertSafeName(kind: string, value: string): void {
 class LowdbCollection<T extends StoredDoc> implements Collection<T> {
   private readonly docs = new Map<string, Map<string, T>>();
   private readonly sorted = new Map<string, T[]>();
-  private readonly writers = new Map<string, FileWriter>();
+  private readonly queues = new Map<string, DocumentQueue<T>>();
   private readonly indexes = new Map<string, Map<unknown, Set<T>>>();
   private readonly knownDirs = new Set<string>();
   private readonly version: number;
@@ -64,7 +64,7 @@ class LowdbCollection<T extends StoredDoc> implements Collection<T> {
           }
           const doc = this.migrate(body);
           this.remember(scope, doc);
-          if (body.v !== this.version) await this.schedule(scope, doc.id);
+          if (body.v !== this.version) await this.queue(scope, doc.id).run(() => ({ change: true, next: doc, result: undefined }));
         } catch (err) {
           problems.push({ path, reason: (err as Error).message });
         }
@@ -110,39 +110,32 @@ class LowdbCollection<T extends StoredDoc> implements Collection<T> {
     return [...this.docs.keys()].filter((s) => (this.docs.get(s)?.size ?? 0) > 0);
   }
 
+  // Writes go through the document's queue; memory changes only once the write is durable.
   async put(scope: string, doc: T): Promise<T> {
     assertSafeName('scope', scope);
     assertSafeName('id', doc.id);
-    this.remember(scope, doc);
-    await this.schedule(scope, doc.id);
-    return doc;
+    return this.queue(scope, doc.id).run(() => ({ change: true, next: doc, result: doc }));
   }
 
   async update(scope: string, id: string, fn: (doc: T) => T | undefined): Promise<T | undefined> {
-    const current = this.docs.get(scope)?.get(id);
-    if (!current) return undefined;
-    // fn works on a copy so that a throwing fn cannot leave a half-changed document in memory.
-    const next = fn(structuredClone(current));
-    if (!next) return current;
-    if (next.id !== id) throw new Error('update() may not change a document id');
-    this.remember(scope, next);
-    await this.schedule(scope, id);
-    return next;
+    if (!this.docs.get(scope)?.has(id) && !this.queues.has(`${scope}/${id}`)) return undefined;
+    return this.queue(scope, id).run<T | undefined>((state) => {
+      if (!state) return { change: false, result: undefined };
+      // fn works on a copy so that a throwing fn cannot leave a half-changed document behind.
+      const next = fn(structuredClone(state));
+      if (!next) return { change: false, result: state };
+      if (next.id !== id) throw new Error('update() may not change a document id');
+      return { change: true, next, result: next };
+    });
   }
 
   async delete(scope: string, id: string): Promise<boolean> {
-    const scoped = this.docs.get(scope);
-    const doc = scoped?.get(id);
-    if (!scoped || !doc) return false;
-    scoped.delete(id);
-    this.unindex(doc);
-    this.sorted.delete(scope);
-    await this.schedule(scope, id);
-    return true;
+    if (!this.docs.get(scope)?.has(id) && !this.queues.has(`${scope}/${id}`)) return false;
+    return this.queue(scope, id).run((state) => (state ? { change: true, next: undefined, result: true } : { change: false, result: false }));
   }
 
   async flush(): Promise<void> {
-    await Promise.all([...this.writers.values()].map((w) => w.idle()));
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()].map((q) => q.idle()));
   }
 
   private remember(scope: string, doc: T): void {
@@ -174,31 +167,44 @@ class LowdbCollection<T extends StoredDoc> implements Collection<T> {
     }
   }
 
-  private schedule(scope: string, id: string): Promise<void> {
+  private forget(scope: string, id: string): void {
+    const scoped = this.docs.get(scope);
+    const doc = scoped?.get(id);
+    if (!scoped || !doc) return;
+    scoped.delete(id);
+    this.unindex(doc);
+    this.sorted.delete(scope);
+  }
+
+  private queue(scope: string, id: string): DocumentQueue<T> {
     const key = `${scope}/${id}`;
-    let writer = this.writers.get(key);
-    if (!writer) {
+    let queue = this.queues.get(key);
+    if (!queue) {
       const path = join(this.dir, scope, `${id}.json`);
       const low = new Low<FileBody<T> | null>(new DurableJSONFile<FileBody<T> | null>(path), null);
-      writer = new FileWriter(async () => {
-        // Always write the newest state, so coalesced callers are all covered by this write.
-        const doc = this.docs.get(scope)?.get(id);
-        if (!doc) {
-          await unlink(path).catch((err) => {
-            if (err.code !== 'ENOENT') throw err;
-          });
-          return;
-        }
-        if (!this.knownDirs.has(scope)) {
-          await mkdir(join(this.dir, scope), { recursive: true });
-          this.knownDirs.add(scope);
-        }
-        low.data = { v: this.version, doc };
-        await low.write();
-      });
-      this.writers.set(key, writer);
+      queue = new DocumentQueue<T>(
+        () => this.docs.get(scope)?.get(id),
+        async (next) => {
+          if (!next) {
+            await unlink(path).catch((err) => {
+              if (err.code !== 'ENOENT') throw err;
+            });
+            this.forget(scope, id);
+            return;
+          }
+          if (!this.knownDirs.has(scope)) {
+            await mkdir(join(this.dir, scope), { recursive: true });
+            this.knownDirs.add(scope);
+          }
+          low.data = { v: this.version, doc: next };
+          await low.write();
+          this.remember(scope, next);
+        },
+        () => this.queues.delete(key),
+      );
+      this.queues.set(key, queue);
     }
-    return writer.schedule();
+    return queue;
   }
 }
 
