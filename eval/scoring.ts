@@ -44,7 +44,7 @@ export interface Score {
   /** Answered, or a right page among the suggestions. */
   useful: boolean;
   /** A right page among the reply's first three sources (whatever the outcome). */
-  hit3: boolean;
+  cited3: boolean;
   /** Unanswerable and given no confident answer. */
   refused: boolean;
   /** Distinct pages the reply's sources point at, in order. */
@@ -66,7 +66,7 @@ export function scoreReply(reply: Reply, rightPages: string[], baseUrl: string):
     answered,
     wrong: answerable && outcome === 'answer' && !citesRight,
     useful: answered || (answerable && outcome === 'suggestions' && citesRight),
-    hit3: answerable && pages.slice(0, 3).some(right),
+    cited3: answerable && pages.slice(0, 3).some(right),
     refused: !answerable && outcome !== 'answer',
     cited,
   };
@@ -79,9 +79,10 @@ export interface Tally {
   answered: number;
   wrong: number;
   useful: number;
+  /** Answerable questions with a right page in the top 3 retrieved (the knowledge search API, see run.ts). */
   hit3: number;
-  /** Answerable questions whose right page is in the top 3 of the knowledge search API for the question alone. */
-  searchHit3: number;
+  /** Answerable questions with a right page among the reply's first three sources. */
+  cited3: number;
   refused: number;
   latenciesMs: number[];
 }
@@ -93,19 +94,20 @@ export const emptyTally = (): Tally => ({
   wrong: 0,
   useful: 0,
   hit3: 0,
-  searchHit3: 0,
+  cited3: 0,
   refused: 0,
   latenciesMs: [],
 });
 
-export function addScore(t: Tally, s: Score, extra: { latencyMs: number; searchHit3?: boolean }): void {
+/** Adds a scored reply; `retrievedHit3`: a right page was among the top 3 retrieved for the question. */
+export function addScore(t: Tally, s: Score, extra: { latencyMs: number; retrievedHit3?: boolean }): void {
   if (s.answerable) {
     t.answerable++;
     if (s.answered) t.answered++;
     if (s.wrong) t.wrong++;
     if (s.useful) t.useful++;
-    if (s.hit3) t.hit3++;
-    if (extra.searchHit3) t.searchHit3++;
+    if (extra.retrievedHit3) t.hit3++;
+    if (s.cited3) t.cited3++;
   } else {
     t.unanswerable++;
     if (s.refused) t.refused++;
@@ -116,7 +118,7 @@ export function addScore(t: Tally, s: Score, extra: { latencyMs: number; searchH
 export function mergeTallies(tallies: Tally[]): Tally {
   const all = emptyTally();
   for (const t of tallies) {
-    for (const k of ['answerable', 'unanswerable', 'answered', 'wrong', 'useful', 'hit3', 'searchHit3', 'refused'] as const) all[k] += t[k];
+    for (const k of ['answerable', 'unanswerable', 'answered', 'wrong', 'useful', 'hit3', 'cited3', 'refused'] as const) all[k] += t[k];
     all.latenciesMs.push(...t.latenciesMs);
   }
   return all;
@@ -135,7 +137,7 @@ const rate = (n: number, d: number) => (d === 0 ? 'n/a' : (n / d).toFixed(3));
 export function tallyLine(label: string, t: Tally): string {
   return (
     `${label}: ${t.answerable} answerable + ${t.unanswerable} not; ` +
-    `hit3=${rate(t.hit3, t.answerable)} search_hit3=${rate(t.searchHit3, t.answerable)} ` +
+    `hit3=${rate(t.hit3, t.answerable)} cited3=${rate(t.cited3, t.answerable)} ` +
     `answer_rate=${rate(t.answered, t.answerable)} wrong_answer_rate=${rate(t.wrong, t.answerable)} ` +
     `useful_rate=${rate(t.useful, t.answerable)} refusal_rate=${rate(t.refused, t.unanswerable)} ` +
     `p50_ms=${t.latenciesMs.length ? Math.round(median(t.latenciesMs)) : 'n/a'}`

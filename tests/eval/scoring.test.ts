@@ -9,12 +9,12 @@ const reply = (message: Reply['message'], ...pages: string[]): Reply => ({ messa
 describe('eval scoring', () => {
   it('does not count a confident answer citing only wrong pages as answered: it is a wrong answer', () => {
     const s = scoreReply(reply({ outcome: 'answer' }, 'git-log.html', 'git-diff.html'), ['git-commit.html'], BASE);
-    expect(s).toMatchObject({ answered: false, wrong: true, useful: false, hit3: false });
+    expect(s).toMatchObject({ answered: false, wrong: true, useful: false, cited3: false });
   });
 
   it('counts a confident answer citing a right page (with a section anchor) as answered and useful', () => {
     const s = scoreReply(reply({ outcome: 'answer' }, 'git-log.html', 'git-commit.html#_options'), ['git-commit.html', 'gitfaq.html'], BASE);
-    expect(s).toMatchObject({ answered: true, wrong: false, useful: true, hit3: true, cited: ['git-log.html', 'git-commit.html'] });
+    expect(s).toMatchObject({ answered: true, wrong: false, useful: true, cited3: true, cited: ['git-log.html', 'git-commit.html'] });
   });
 
   it('counts a confident answer without any citation on an answerable question as wrong', () => {
@@ -24,17 +24,20 @@ describe('eval scoring', () => {
 
   it('counts suggestions with a right page as useful, not as answered nor wrong', () => {
     const s = scoreReply(reply({ outcome: 'suggestions', offer_handoff: true }, 'git-log.html', 'git-stash.html'), ['git-stash.html'], BASE);
-    expect(s).toMatchObject({ answered: false, wrong: false, useful: true, hit3: true });
+    expect(s).toMatchObject({ answered: false, wrong: false, useful: true, cited3: true });
   });
 
   it('does not count suggestions of wrong pages, or a no-answer listing the right page, as useful', () => {
     expect(scoreReply(reply({ outcome: 'suggestions' }, 'git-log.html'), ['git-stash.html'], BASE).useful).toBe(false);
-    expect(scoreReply(reply({ outcome: 'no_answer' }, 'git-stash.html'), ['git-stash.html'], BASE)).toMatchObject({ useful: false, hit3: true });
+    expect(scoreReply(reply({ outcome: 'no_answer' }, 'git-stash.html'), ['git-stash.html'], BASE)).toMatchObject({ useful: false, cited3: true });
   });
 
-  it('takes hit3 from the first three sources only', () => {
+  it('takes cited3 from the first three sources only, and hit3 from retrieval alone', () => {
     const s = scoreReply(reply({ outcome: 'answer' }, 'a.html', 'b.html', 'c.html', 'right.html'), ['right.html'], BASE);
-    expect(s).toMatchObject({ hit3: false, answered: true });
+    expect(s).toMatchObject({ cited3: false, answered: true });
+    const t = emptyTally();
+    addScore(t, scoreReply(reply({ outcome: 'answer' }, 'right.html'), ['right.html'], BASE), { latencyMs: 1, retrievedHit3: false });
+    expect(t).toMatchObject({ hit3: 0, cited3: 1, answered: 1 });
   });
 
   it('counts a refusal only when an unanswerable question got no confident answer', () => {
@@ -62,16 +65,16 @@ describe('eval scoring', () => {
 
   it('adds up rates, the median latency and the headline line', () => {
     const t = emptyTally();
-    addScore(t, scoreReply(reply({ outcome: 'answer' }, 'x.html'), ['x.html'], BASE), { latencyMs: 30, searchHit3: true });
+    addScore(t, scoreReply(reply({ outcome: 'answer' }, 'x.html'), ['x.html'], BASE), { latencyMs: 30, retrievedHit3: true });
     addScore(t, scoreReply(reply({ outcome: 'answer' }, 'y.html'), ['x.html'], BASE), { latencyMs: 10 });
     addScore(t, scoreReply(reply({ outcome: 'no_answer' }), [], BASE), { latencyMs: 20 });
     const xx = emptyTally();
     addScore(xx, scoreReply(reply({ outcome: 'suggestions' }, 'x.html'), ['x.html'], BASE), { latencyMs: 40 });
     const all = mergeTallies([t, xx]);
-    expect(all).toMatchObject({ answerable: 3, unanswerable: 1, answered: 1, wrong: 1, useful: 2, hit3: 2, searchHit3: 1, refused: 1 });
+    expect(all).toMatchObject({ answerable: 3, unanswerable: 1, answered: 1, wrong: 1, useful: 2, hit3: 1, cited3: 2, refused: 1 });
     expect(median([30, 10, 20, 40])).toBe(20);
     expect(headline(all, t, xx)).toBe(
-      'hit3=0.667 answer_rate=0.333 wrong_answer_rate=0.333 useful_rate=0.667 refusal_rate=1.000 en_answer_rate=0.500 xx_answer_rate=0.000 p50_ms=20',
+      'hit3=0.333 answer_rate=0.333 wrong_answer_rate=0.333 useful_rate=0.667 refusal_rate=1.000 en_answer_rate=0.500 xx_answer_rate=0.000 p50_ms=20',
     );
   });
 });
