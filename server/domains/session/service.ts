@@ -7,6 +7,7 @@ import type { ParleyStore } from '../../store/index.js';
 import type { AnyDoc } from '../../store/collections.js';
 import type { Member } from '../../../shared/schemas/entities.js';
 import { newId, now, randomToken } from '../../lib/ids.js';
+import { clock } from '../../lib/clock.js';
 
 export const SESSION_COOKIE = 'parley_session';
 export const IDLE_TTL_MS = 7 * 86_400_000;
@@ -43,7 +44,7 @@ export function createSessionService(store: ParleyStore) {
   return {
     async create(member: Member): Promise<{ token: string; session: Session }> {
       const token = randomToken(32);
-      const t = Date.now();
+      const t = clock.now();
       const session: Session = {
         id: newId(),
         organization_id: member.organization_id,
@@ -63,16 +64,19 @@ export function createSessionService(store: ParleyStore) {
       if (!token || token.length > 100) return undefined;
       const session = (await sessions.findBy('token_hash', hash(token)))[0] as Session | undefined;
       if (!session) return undefined;
-      const t = Date.now();
+      const t = clock.now();
       if (Date.parse(session.expires_at) <= t) {
         await sessions.delete(session.organization_id, session.id);
         return undefined;
       }
       if (t - Date.parse(session.last_seen_at) > REFRESH_MS) {
+        // Awaited, so the answer (GET /v1/org/me) reports the extended expiry and the next request
+        // sees it; this happens at most once an hour per session.
         const created = Date.parse(session.created_at);
-        sessions
+        const refreshed = await sessions
           .update(session.organization_id, session.id, (s) => ({ ...s, last_seen_at: now(), expires_at: expiry(created, t) }))
-          .catch(() => {});
+          .catch(() => undefined);
+        if (refreshed) return refreshed as Session;
       }
       return session;
     },
