@@ -39,15 +39,16 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'create-project': {
-    summary: 'Create a project with a website-widget channel: --org ID --name N [--origin https://site]...',
-    options: { org: { type: 'string' }, name: { type: 'string' }, origin: { type: 'string' } },
+    summary: 'Create a project with a website-widget channel: --org ID --name N [--origin https://site]... [--user-pool ID (share another project\'s users)]',
+    options: { org: { type: 'string' }, name: { type: 'string' }, origin: { type: 'string' }, 'user-pool': { type: 'string' } },
     async run(v, ctx, print) {
       const orgId = required(v, 'org');
       if (!(await ctx.services.org.getOrganization(orgId))) throw new AppError('not_found', `organization ${orgId} not found`);
-      const project = await ctx.services.projects.createProject({ organizationId: orgId, name: required(v, 'name') });
+      const userPoolId = v['user-pool'] === undefined ? undefined : required(v, 'user-pool');
+      const project = await ctx.services.projects.createProject({ organizationId: orgId, name: required(v, 'name'), userPoolId });
       const origins = typeof v.origin === 'string' ? v.origin.split(',').map((o) => o.trim()) : [];
       const channel = await ctx.services.projects.createChannel(project.id, { allowed_origins: origins });
-      print(`project ${project.id} "${project.name}"\nwidget channel ${channel.id} frame_id ${channel.frame_id}`);
+      print(`project ${project.id} "${project.name}"\nwidget channel ${channel.id} frame_id ${channel.frame_id}\nuser pool ${project.user_pool_id}`);
     },
   },
   'create-member': {

@@ -26,7 +26,7 @@ export interface Collections {
   channels: Channel;
   /** scope: project id */
   api_keys: ApiKey;
-  /** scope: project id */
+  /** scope: user pool id (spec 2.4); a project names its pool in `user_pool_id` */
   users: User;
   /** scope: project id; one shard file per conversation holding its messages (DESIGN.md section 7). */
   conversations: ConversationRecord;
@@ -50,8 +50,15 @@ export type ParleyStore = Store<Collections>;
 export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions } = {
   members: { indexes: ['email'] },
   sessions: { indexes: ['token_hash'] },
-  projects: { indexes: ['id'] },
+  // Version 2 introduced user pools (spec 2.4). Existing projects keep their users where they are:
+  // the pool of a project created before pools has the project's id, which is the scope its user
+  // files already live under, so no file moves.
+  projects: { indexes: ['id', 'user_pool_id'], version: 2, migrate: { 1: (p) => ({ ...p, user_pool_id: p.user_pool_id ?? p.id }) } },
   channels: { indexes: ['frame_id'] },
   api_keys: { indexes: ['key_hash'] },
-  users: { indexes: ['email', 'phone', 'external_id'] },
+  users: {
+    indexes: ['email', 'phone', 'external_id'],
+    version: 2,
+    migrate: { 1: ({ project_id, ...u }) => ({ ...u, user_pool_id: u.user_pool_id ?? project_id }) },
+  },
 };

@@ -11,6 +11,7 @@ import {
   OrganizationSchema,
   ProjectSchema,
   SourceRefSchema,
+  UserPoolSchema,
   UserSchema,
 } from './entities.js';
 import { PERMISSIONS } from '../permissions.js';
@@ -243,3 +244,16 @@ export const CreatedApiKeyOut = Type.Object({
 });
 export const RevealedKeyOut = Type.Object({ key: Type.String() });
 export const ProjectOut = ProjectSchema;
+
+// ---- projects and user pools (spec 2.2, 2.4) ----
+export const CreateProjectBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    user_pool_id: Type.Optional(
+      Type.String({ format: 'uuid', description: 'Share the user pool of another project of this organization; omit for a pool of its own' }),
+    ),
+  },
+  closed,
+);
+export type CreateProjectBody = Static<typeof CreateProjectBody>;
+export const UserPoolOut = UserPoolSchema;

@@ -35,9 +35,22 @@ export const ProjectSchema = Type.Object({
   id: Id,
   organization_id: Id,
   name: Type.String(),
+  /** The user pool this project's users live in (spec 2.4); projects of one organization may share one. */
+  user_pool_id: Type.String({ format: 'uuid', description: 'The user pool of this project; projects of one organization may share a pool (spec 2.4)' }),
   created_at: Timestamp,
 });
 export type Project = Static<typeof ProjectSchema>;
+
+/**
+ * A user pool (spec 2.4): scoped to an organization, used by one or more of its projects. It has no
+ * record of its own: a pool exists while a project names it, and lists the projects that do.
+ */
+export const UserPoolSchema = Type.Object({
+  id: Id,
+  organization_id: Id,
+  project_ids: Type.Array(Id),
+});
+export type UserPool = Static<typeof UserPoolSchema>;
 
 export const WidgetModeSchema = Type.Union([Type.Literal('launcher'), Type.Literal('inline'), Type.Literal('iframe')]);
 export type WidgetMode = Static<typeof WidgetModeSchema>;
@@ -109,7 +122,8 @@ export type ApiKey = Static<typeof ApiKeySchema>;
 
 export const UserSchema = Type.Object({
   id: Id,
-  project_id: Id,
+  /** Users belong to a user pool, not to one project (spec 2.4): every project using the pool sees them. */
+  user_pool_id: Type.String({ format: 'uuid', description: 'The user pool this user lives in (spec 2.4)' }),
   first_name: Nullable(Type.String()),
   last_name: Nullable(Type.String()),
   email: Nullable(Type.String()),

@@ -1,8 +1,8 @@
-// Organization API (spec 2.1; DESIGN.md section 3): settings, billing/plan and the project list.
+// Organization API (spec 2.1; docs/api.md): settings, billing/plan, projects and their user pools.
 // Session-only (server/http/auth/session.ts); roles per route in `config.role`.
 import { Type } from 'typebox';
 import type { RouteModule } from '../../routes.js';
-import { BillingOut, BillingPatchBody, OrgPatchBody, ProjectOut } from '../../../shared/schemas/api.js';
+import { BillingOut, BillingPatchBody, CreateProjectBody, OrgPatchBody, ProjectOut, UserPoolOut } from '../../../shared/schemas/api.js';
 import { OrganizationSchema, type Organization } from '../../../shared/schemas/entities.js';
 import { notFound } from '../../errors.js';
 import { BURST_FACTOR, BURST_SECONDS, limitsFor } from '../../http/rate-limit/plans.js';
@@ -92,6 +92,39 @@ export const orgApiRoutes: RouteModule = (app, ctx) => {
     '/v1/org/projects',
     { schema: { summary: 'Projects of the organization', tags, response: { 200: Type.Object({ data: Type.Array(ProjectOut) }) } } },
     async (request) => ({ data: await projects.listProjects(request.team!.organization.id) }),
+  );
+
+  app.post(
+    '/v1/org/projects',
+    {
+      config: { role: 'admin' },
+      schema: {
+        summary: 'Create a project',
+        description: 'The project gets a user pool of its own, unless `user_pool_id` names a pool of this organization to share (spec 2.4).',
+        tags,
+        body: CreateProjectBody,
+        response: { 201: ProjectOut },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as CreateProjectBody;
+      const project = await projects.createProject({ organizationId: request.team!.organization.id, name: body.name, userPoolId: body.user_pool_id });
+      reply.code(201).header('Location', `/v1/projects/${project.id}`);
+      return project;
+    },
+  );
+
+  app.get(
+    '/v1/org/user-pools',
+    {
+      schema: {
+        summary: 'User pools of the organization',
+        description: 'Each pool with the projects that use it (spec 2.4).',
+        tags,
+        response: { 200: Type.Object({ data: Type.Array(UserPoolOut) }) },
+      },
+    },
+    async (request) => ({ data: await projects.userPools.list(request.team!.organization.id) }),
   );
 
   teamRoutes(app, ctx);

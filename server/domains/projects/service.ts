@@ -1,6 +1,6 @@
-// Projects (spec 2.2) and their channels (spec 2.10).
+// Projects (spec 2.2), their user pools (spec 2.4) and their channels (spec 2.10).
 import type { ParleyStore } from '../../store/index.js';
-import type { Channel, Project } from '../../../shared/schemas/entities.js';
+import type { Channel, Project, UserPool } from '../../../shared/schemas/entities.js';
 import { newId, now, randomToken } from '../../lib/ids.js';
 import { invalid, notFound } from '../../errors.js';
 
@@ -10,10 +10,32 @@ export function createProjectService(store: ParleyStore) {
   const projects = store.collection('projects');
   const channels = store.collection('channels');
 
+  /** User pools exist through the projects that name them (entities.ts, UserPoolSchema). */
+  const pools = {
+    async list(organizationId: string): Promise<UserPool[]> {
+      const byPool = new Map<string, string[]>();
+      for (const p of await projects.list(organizationId)) byPool.set(p.user_pool_id, [...(byPool.get(p.user_pool_id) ?? []), p.id]);
+      return [...byPool].map(([id, project_ids]) => ({ id, organization_id: organizationId, project_ids }));
+    },
+    async get(organizationId: string, id: string): Promise<UserPool | undefined> {
+      const users = (await projects.findBy('user_pool_id', id)).filter((p) => p.organization_id === organizationId);
+      return users.length ? { id, organization_id: organizationId, project_ids: users.map((p) => p.id) } : undefined;
+    },
+  };
+
   return {
-    async createProject(input: { organizationId: string; name: string }): Promise<Project> {
+    /**
+     * A new project gets a user pool of its own, unless `userPoolId` names a pool of its organization
+     * to share (spec 2.4): then a verified user is one user across those projects.
+     */
+    async createProject(input: { organizationId: string; name: string; userPoolId?: string }): Promise<Project> {
       if (!input.name?.trim()) throw invalid('name is required', [{ path: 'name', message: 'is required' }]);
-      const project: Project = { id: newId(), organization_id: input.organizationId, name: input.name.trim(), created_at: now() };
+      if (input.userPoolId !== undefined && !(await pools.get(input.organizationId, input.userPoolId))) {
+        throw invalid(`No user pool ${input.userPoolId} in this organization: name the user_pool_id of one of its projects`, [
+          { path: 'user_pool_id', message: 'is not a user pool of this organization' },
+        ]);
+      }
+      const project: Project = { id: newId(), organization_id: input.organizationId, name: input.name.trim(), user_pool_id: input.userPoolId ?? newId(), created_at: now() };
       return projects.put(input.organizationId, project);
     },
 
@@ -23,6 +45,8 @@ export function createProjectService(store: ParleyStore) {
     },
 
     listProjects: (organizationId: string) => projects.list(organizationId),
+
+    userPools: pools,
 
     async createChannel(projectId: string, input: ChannelInput = {}): Promise<Channel> {
       const channel: Channel = {

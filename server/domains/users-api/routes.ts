@@ -1,7 +1,8 @@
 // /v1/projects/{project_id}/users (spec 2.4, 4): list, get, create, patch. Permissions: reads need
 // userpool:read; create and patch need userpool:update (spec 5.5 has no userpool:write; update implies
 // read, spec 5.4). Users are identified by email, phone or external id, so a create must name at least
-// one, and an identity another user of the project holds is a 409 naming that user.
+// one, and an identity another user of the pool holds is a 409 naming that user. The users are those of
+// the project's user pool (spec 2.4), shared with every project that uses the same pool.
 import type { RouteModule } from '../../routes.js';
 import { requireApiKey } from '../../http/auth/api-key.js';
 import {
@@ -30,7 +31,7 @@ async function holderOf(users: UserService, projectId: string, input: Partial<Re
     if (!value) continue;
     const other = await users.findByIdentity(projectId, field, value);
     if (other && other.id !== self) {
-      return new AppError('conflict', `Another user of this project has this ${field}`, { field, user_id: other.id });
+      return new AppError('conflict', `Another user of this project's user pool has this ${field}`, { field, user_id: other.id });
     }
   }
   return undefined;

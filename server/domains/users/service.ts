@@ -1,10 +1,16 @@
 // End users of the agent (spec 2.4): identified by email, phone or external id; anonymous visitors
 // are tracked by device until they identify. Unsigned identity values are stored but never used to
 // merge users: only verified identities merge (docs/identity.md).
+//
+// Users live in a user pool scoped to the organization, which projects may share (spec 2.4). Every
+// method takes the project the caller works in (API paths stay /v1/projects/{project_id}/users) and
+// resolves it to that project's pool: a user is found, created and updated in the pool, so two
+// projects sharing a pool see one user where two projects with their own pools see two.
 import type { ParleyStore } from '../../store/index.js';
 import type { User } from '../../../shared/schemas/entities.js';
 import { newId, now } from '../../lib/ids.js';
 import { conflict, notFound } from '../../errors.js';
+import { checkFreeForm } from '../../lib/free-form.js';
 import { canonicalIdentity, type IdentityField } from './identity-values.js';
 
 export interface UserInput {
@@ -24,10 +30,17 @@ const normalise = canonicalIdentity;
 
 export function createUserService(store: ParleyStore) {
   const users = store.collection('users');
+  const projects = store.collection('projects');
+
+  /** The pool of a project. An id that names no stored project stands for itself, as every project's pool did before pools. */
+  async function poolOf(projectId: string): Promise<string> {
+    return (await projects.findBy('id', projectId))[0]?.user_pool_id ?? projectId;
+  }
 
   async function findByIdentity(projectId: string, field: IdentityField, value: string): Promise<User | undefined> {
+    const pool = await poolOf(projectId);
     const matches = await users.findBy(field, normalise(field, value));
-    return matches.find((u) => u.project_id === projectId);
+    return matches.find((u) => u.user_pool_id === pool);
   }
 
   async function assertUnique(projectId: string, input: UserInput, selfId?: string) {
@@ -49,14 +62,17 @@ export function createUserService(store: ParleyStore) {
   }
 
   return {
+    poolOf,
     findByIdentity,
 
     async create(projectId: string, input: UserInput = {}, id: string = newId()): Promise<User> {
       const data = clean(input);
+      checkFreeForm('external_attributes', data.external_attributes ?? {});
       await assertUnique(projectId, data);
+      const pool = await poolOf(projectId);
       const user: User = {
         id,
-        project_id: projectId,
+        user_pool_id: pool,
         first_name: data.first_name ?? null,
         last_name: data.last_name ?? null,
         email: data.email ?? null,
@@ -72,30 +88,34 @@ export function createUserService(store: ParleyStore) {
         last_seen_at: null,
         created_at: now(),
       };
-      return users.put(projectId, user);
+      return users.put(pool, user);
     },
 
-    get: (projectId: string, id: string) => users.get(projectId, id),
+    get: async (projectId: string, id: string) => users.get(await poolOf(projectId), id),
 
     async require(projectId: string, id: string): Promise<User> {
-      const user = await users.get(projectId, id);
+      const user = await users.get(await poolOf(projectId), id);
       if (!user) throw notFound('user');
       return user;
     },
 
-    list: (projectId: string) => users.list(projectId),
+    list: async (projectId: string) => users.list(await poolOf(projectId)),
 
     /** Patch: `external_attributes` are merged key by key (spec 4); other fields replace. */
     async patch(projectId: string, id: string, input: UserInput & Partial<Pick<User, 'email_signed' | 'phone_signed' | 'external_id_signed' | 'last_seen_at'>>) {
       const data = clean(input);
       await assertUnique(projectId, data, id);
-      const updated = await users.update(projectId, id, (u) => {
+      const updated = await users.update(await poolOf(projectId), id, (u) => {
         const next: User = { ...u };
         for (const [k, v] of Object.entries(data)) {
           if (v === undefined || k === 'external_attributes') continue;
           (next as Record<string, unknown>)[k] = v;
         }
-        if (data.external_attributes) next.external_attributes = { ...u.external_attributes, ...data.external_attributes };
+        if (data.external_attributes) {
+          // The merged value must fit too; checked before the change is written.
+          next.external_attributes = { ...u.external_attributes, ...data.external_attributes };
+          checkFreeForm('external_attributes', next.external_attributes);
+        }
         // A changed identity value loses its verification unless the caller re-verified it.
         for (const field of ['email', 'phone', 'external_id'] as const) {
           const flag = `${field}_signed` as const;
@@ -108,7 +128,7 @@ export function createUserService(store: ParleyStore) {
     },
 
     async remove(projectId: string, id: string) {
-      return users.delete(projectId, id);
+      return users.delete(await poolOf(projectId), id);
     },
   };
 }
