@@ -82,6 +82,8 @@ export const voiceRoutes: RouteModule = async (app, ctx) => {
             `${VOICE_LIMITS.maxBytes} bytes and ${VOICE_LIMITS.maxSeconds} seconds. Headers X-Parley-Device (and X-Parley-Session once the ` +
             'visitor has one) carry the tokens the widget gateway issued. The transcript is returned, not posted: the visitor edits or sends it.',
           tags: ['widget'],
+          // The visitor's device token, with the session token when there is one.
+          security: [{ visitorDevice: [], visitorSession: [] }, { visitorDevice: [] }],
           querystring: Query,
           response: { 200: Result, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody },
         },
