@@ -11,6 +11,7 @@ declare -A check=(
   [pocketsphinx]="command -v pocketsphinx_continuous"
   [pocketsphinx-en-us]="test -d /usr/share/pocketsphinx/model/en-us"
 )
+for d in deu spa fra ita; do check[dict-freedict-$d-eng]="test -f /usr/share/dictd/freedict-$d-eng.index"; done  # cross-lingual retrieval (docs/knowledge.md)
 missing=()
 for pkg in "${!check[@]}"; do
   bash -c "${check[$pkg]}" >/dev/null 2>&1 || missing+=("$pkg")

@@ -1,14 +1,19 @@
-// The in-memory hybrid index of one project (spec 2.11): BM25 from minisearch plus exact cosine
-// similarity over a column-major Float32 matrix, fused by relative scores (each half normalised by
-// its best candidate, then weighted). The raw signals travel along in `relevance` so the answerer
-// can apply an absolute confidence threshold.
-// Brute force is deliberate (see vector-matrix.ts): exact, a few hundred thousand multiply-adds per
-// query at 10k chunks, and no ANN structure to maintain on every sync. The BM25 half is bounded by a
-// postings budget (LEXICAL_BUDGET), so the slowest query stays close to the typical one.
+// The in-memory index of one project (spec 2.11): BM25 (minisearch) over per-language analysed
+// fields (title, headings, FAQ question, text; see analysis/analyzer.ts), reranked by how much of the
+// question's meaning each chunk covers (analysis/query.ts: concepts with translations, cognates and
+// typo corrections), plus, when an embeddings endpoint is configured, exact cosine similarity over a
+// column-major Float32 matrix, fused by relative scores. The raw signals travel along in `relevance`
+// so the answerer can decide how sure it is.
+// Brute force is deliberate (see vector-matrix.ts): exact, and no ANN structure to maintain on every
+// sync. The BM25 half is bounded by a postings budget (LEXICAL_BUDGET), so the slowest query stays
+// close to the typical one.
 import MiniSearch from 'minisearch';
 import type { Passage } from './types.js';
-import { coverage, isStopWord, stem, terms, words } from './text.js';
 import { VectorMatrix } from './vector-matrix.js';
+import { analyze } from './analysis/analyzer.js';
+import { detectLanguage, type Language } from './analysis/language.js';
+import { analyzeQuery, conceptCoverage, type AnalyzedQuery } from './analysis/query.js';
+import { Vocabulary } from './analysis/vocabulary.js';
 
 export interface IndexedChunk {
   id: string;
@@ -23,6 +28,9 @@ export interface IndexedChunk {
 
 interface Entry extends Omit<IndexedChunk, 'vector'> {
   row: number;
+  language: Language;
+  /** Every indexed term of the chunk (title, headings, question, text). */
+  terms: Set<string>;
 }
 
 export interface IndexSearchOptions {
@@ -46,42 +54,48 @@ export const VECTOR_WEIGHT = 0.5;
  */
 const LEXICAL_BUDGET = 1500;
 
+/** Weight of the coverage of the question's concepts against the relative BM25 score. */
+const COVERAGE_WEIGHT = 0.4;
+/** Each further chunk of an already listed source counts this much less: the top few name distinct pages. */
+const REPEAT_PENALTY = 0.85;
+
+const fields = ['title', 'headings', 'question', 'text'] as const;
+type Doc = { id: string } & Record<(typeof fields)[number], string>;
+
 export class HybridIndex {
-  private readonly mini = new MiniSearch<{ id: string; title: string; headings: string; question: string; text: string }>({
-    fields: ['title', 'headings', 'question', 'text'],
-    tokenize: (text) => words(text),
-    processTerm: (term) => {
-      if (isStopWord(term)) return null;
-      const t = stem(term);
-      this.collecting?.add(t);
-      return t;
-    },
+  private readonly mini = new MiniSearch<Doc>({
+    fields: [...fields],
+    // Fields arrive analysed (stemmed, stop words out) in the chunk's own language.
+    tokenize: (text) => text.split(' '),
+    processTerm: (term) => term || null,
     searchOptions: {
-      // A snippet's FAQ question is the strongest signal that it answers the query.
-      boost: { title: 2, headings: 1.5, question: 3 },
-      // No prefix or fuzzy expansion: on a 10k-chunk vocabulary each costs more than the p99 budget
-      // (bench/retrieval.ts); the stemmer and the vectors' character trigrams cover word variants.
+      // A snippet's FAQ question is the strongest signal that it answers the query; headings say
+      // what a section is about better than any sentence in it.
+      boost: { title: 2, headings: 2, question: 3 },
       prefix: false,
     },
   });
   private readonly entries = new Map<string, Entry>();
   private readonly bySource = new Map<string, string[]>();
   private readonly vectors: VectorMatrix;
-  /** Document frequency of each stemmed term (the same terms minisearch indexes). */
-  private readonly df = new Map<string, number>();
-  /** The terms of the chunk being added, collected as minisearch processes them (no second tokenizing). */
-  private collecting: Set<string> | null = null;
+  readonly vocabulary = new Vocabulary();
+  private readonly languages = new Map<Language, number>();
 
   constructor(
     readonly dims: number,
-    /** Weight of the vector half in the fusion (BM25 has 1 − this). */
+    /** Weight of the vector half in the fusion (BM25 has 1 − this); only used with vectors. */
     private readonly vectorWeight = VECTOR_WEIGHT,
   ) {
-    this.vectors = new VectorMatrix(dims);
+    this.vectors = new VectorMatrix(Math.max(dims, 1));
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The languages the chunks are written in, most frequent first. */
+  get documentLanguages(): Language[] {
+    return [...this.languages.entries()].sort((a, b) => b[1] - a[1]).map(([l]) => l);
   }
 
   /** Replaces every chunk of a source. */
@@ -89,16 +103,21 @@ export class HybridIndex {
     this.removeSource(sourceId);
     if (chunks.length === 0) return;
     for (const c of chunks) {
-      const row = this.vectors.add(c.id, c.vector);
+      const row = this.dims > 0 && c.vector.length === this.dims ? this.vectors.add(c.id, c.vector) : -1;
       const { vector: _vector, ...rest } = c;
-      this.entries.set(c.id, { ...rest, row });
-      const seen = (this.collecting = new Set());
-      try {
-        this.mini.add({ id: c.id, title: c.title, headings: c.headings.join('\n'), question: c.question ?? '', text: c.text });
-      } finally {
-        this.collecting = null;
-      }
-      this.bump(seen, 1);
+      const language = detectLanguage(`${c.title}\n${c.headings.join('\n')}\n${c.text.slice(0, 600)}`);
+      const doc: Doc = {
+        id: c.id,
+        title: analyze(c.title, language).join(' '),
+        headings: analyze(c.headings.join('\n'), language).join(' '),
+        question: analyze(c.question ?? '', language).join(' '),
+        text: analyze(c.text, language).join(' '),
+      };
+      const terms = new Set(`${doc.title} ${doc.headings} ${doc.question} ${doc.text}`.split(' ').filter(Boolean));
+      this.entries.set(c.id, { ...rest, row, language, terms });
+      this.mini.add(doc);
+      this.vocabulary.add(terms, 1);
+      this.languages.set(language, (this.languages.get(language) ?? 0) + 1);
     }
     this.bySource.set(sourceId, chunks.map((c) => c.id));
   }
@@ -110,50 +129,84 @@ export class HybridIndex {
       const e = this.entries.get(id);
       if (!e) continue;
       this.mini.discard(id);
-      this.bump(new Set(terms(`${e.title}\n${e.headings.join('\n')}\n${e.question ?? ''}\n${e.text}`)), -1);
-      this.vectors.remove(e.row);
+      this.vocabulary.add(e.terms, -1);
+      this.languages.set(e.language, (this.languages.get(e.language) ?? 1) - 1);
+      if (e.row >= 0) this.vectors.remove(e.row);
       this.entries.delete(id);
     }
     this.bySource.delete(sourceId);
     if (this.vectors.wasteful) {
       const moves = this.vectors.compact();
-      for (const e of this.entries.values()) e.row = moves.get(e.row)!;
+      for (const e of this.entries.values()) if (e.row >= 0) e.row = moves.get(e.row)!;
     }
+  }
+
+  /** The question's concepts against this index's vocabulary (translations, cognates, corrections). */
+  analyzeQuery(query: string): AnalyzedQuery {
+    return analyzeQuery(query, this.vocabulary, this.documentLanguages);
   }
 
   search(query: string, queryVector: Float32Array | null, options: IndexSearchOptions = {}): Passage[] {
     const limit = Math.max(1, Math.min(options.limit ?? 5, 50));
-    const qTerms = terms(query);
-    if (qTerms.length === 0 || this.entries.size === 0) return [];
+    if (this.entries.size === 0) return [];
+    const analysed = this.analyzeQuery(query);
+    const { concepts } = analysed;
+    if (concepts.length === 0) return [];
     const allowed = options.sourceIds ? new Set(options.sourceIds) : null;
     const ok = (id: string) => !allowed || allowed.has(this.entries.get(id)!.source_id);
 
-    const lexical = this.mini.search(this.lexicalQuery(query), allowed ? { filter: (r) => ok(r.id as string) } : undefined).slice(0, CANDIDATES);
-    const vector = queryVector ? this.nearest(queryVector, allowed) : [];
+    const weights = new Map<string, number>();
+    for (const c of concepts) for (const [t, w] of c.terms) weights.set(t, Math.max(weights.get(t) ?? 0, w));
+    const queryTerms = this.budgeted([...weights.keys()]);
+    const lexical = this.mini
+      .search(
+        { combineWith: 'OR', queries: queryTerms },
+        { boostTerm: (term) => weights.get(term) ?? 1, ...(allowed ? { filter: (r) => ok(r.id as string) } : {}) },
+      )
+      .slice(0, CANDIDATES);
+    const useVectors = queryVector !== null && this.dims > 0 && queryVector.length === this.dims;
+    const vector = useVectors ? this.nearest(queryVector, allowed) : [];
 
-    // Relative score fusion: each half's scores divided by its best candidate's, then weighted.
-    // Unlike rank fusion it keeps magnitudes, so a much stronger lexical match is not overturned by
-    // a slightly better rank in the (noisier, hashed) vector list.
-    const fused = new Map<string, { score: number; bm25: number; cosine: number }>();
+    // Relative score fusion: BM25 divided by its best candidate's, blended with concept coverage
+    // (a chunk that speaks to every part of the question beats one repeating one word), plus the
+    // vector half when there is one.
+    const fused = new Map<string, { score: number; bm25: number; cosine: number; coverage: number }>();
     const maxBm25 = lexical[0]?.score ?? 0;
+    const cosineOf = (e: Entry) => (useVectors && e.row >= 0 ? this.vectors.dot(e.row, queryVector) : 0);
     for (const r of lexical) {
       const e = this.entries.get(r.id as string)!;
-      fused.set(r.id as string, { score: 0, bm25: r.score, cosine: queryVector ? this.vectors.dot(e.row, queryVector) : 0 });
+      fused.set(e.id, { score: 0, bm25: r.score, cosine: cosineOf(e), coverage: conceptCoverage(concepts, e.terms) });
     }
-    for (const [id, cos] of vector) if (!fused.has(id)) fused.set(id, { score: 0, bm25: 0, cosine: cos });
+    for (const [id, cos] of vector) {
+      if (!fused.has(id)) fused.set(id, { score: 0, bm25: 0, cosine: cos, coverage: conceptCoverage(concepts, this.entries.get(id)!.terms) });
+    }
     const maxCos = vector[0]?.[1] ?? 0;
-    const wv = queryVector ? this.vectorWeight : 0;
+    const wv = useVectors ? this.vectorWeight : 0;
     for (const f of fused.values()) {
       const lex = maxBm25 > 0 ? f.bm25 / maxBm25 : 0;
       const sem = maxCos > 0 ? Math.max(0, f.cosine) / maxCos : 0;
-      f.score = (1 - wv) * lex + wv * sem;
+      f.score = (1 - wv) * ((1 - COVERAGE_WEIGHT) * lex + COVERAGE_WEIGHT * f.coverage) + wv * sem;
     }
 
-    const ranked = [...fused.entries()].sort((x, y) => y[1].score - x[1].score).slice(0, limit);
+    const sorted = [...fused.entries()].sort((x, y) => y[1].score - x[1].score);
+    const perSource = new Map<string, number>();
+    for (const [id, f] of sorted) {
+      const source = this.entries.get(id)!.source_id;
+      const seen = perSource.get(source) ?? 0;
+      f.score *= REPEAT_PENALTY ** seen;
+      perSource.set(source, seen + 1);
+    }
+    const ranked = sorted.sort((x, y) => y[1].score - x[1].score).slice(0, limit);
+    let knownMass = 0;
+    let mass = 0;
+    for (const c of concepts) {
+      mass += c.idf;
+      if (c.known) knownMass += c.idf;
+    }
+    const known = mass > 0 ? knownMass / mass : 0;
+    const conceptList = concepts.map((c) => ({ word: c.word, terms: [...c.terms.keys()], idf: c.idf, known: c.known }));
     return ranked.map(([id, f]) => {
       const e = this.entries.get(id)!;
-      const cosine = f.cosine;
-      const matchText = `${e.title}\n${e.headings.join('\n')}\n${e.question ?? ''}\n${e.text}`;
       const passage: Passage = {
         chunk_id: id,
         source_id: e.source_id,
@@ -162,37 +215,35 @@ export class HybridIndex {
         headings: e.headings,
         text: e.text,
         score: f.score,
-        relevance: { bm25: f.bm25, cosine, coverage: coverage(qTerms, matchText) },
+        language: e.language,
+        relevance: { bm25: f.bm25, cosine: f.cosine, coverage: f.coverage, known, query_language: analysed.language, concepts: conceptList },
       };
       if (e.question) passage.question = e.question;
       return passage;
     });
   }
 
-  private bump(chunkTerms: Set<string>, delta: 1 | -1): void {
-    for (const t of chunkTerms) {
-      const n = (this.df.get(t) ?? 0) + delta;
-      if (n > 0) this.df.set(t, n);
-      else this.df.delete(t);
-    }
-  }
-
-  /** The BM25 query: the query's terms, rarest first, while their postings fit LEXICAL_BUDGET. */
-  lexicalQuery(query: string): string {
-    const ws = words(query).filter((w) => !isStopWord(w));
-    const df = (w: string) => this.df.get(stem(w)) ?? 0;
+  /** Terms scored by BM25: rarest first, while their postings fit LEXICAL_BUDGET (at least one). */
+  private budgeted(terms: string[]): string[] {
+    const df = (t: string) => this.vocabulary.count(t);
     let total = 0;
-    for (const w of ws) total += df(w);
-    if (total <= LEXICAL_BUDGET) return query;
+    for (const t of terms) total += df(t);
+    if (total <= LEXICAL_BUDGET) return terms.filter((t) => df(t) > 0);
     const kept: string[] = [];
     let used = 0;
-    for (const w of [...ws].sort((x, y) => df(x) - df(y))) {
-      if (kept.length > 0 && used + df(w) > LEXICAL_BUDGET) continue;
-      kept.push(w);
-      used += df(w);
+    for (const t of [...terms].filter((x) => df(x) > 0).sort((x, y) => df(x) - df(y))) {
+      if (kept.length > 0 && used + df(t) > LEXICAL_BUDGET) continue;
+      kept.push(t);
+      used += df(t);
     }
-    // Keep the query's word order (readable in diagnostics; BM25 does not care).
-    return ws.filter((w) => kept.includes(w)).join(' ');
+    return terms.filter((t) => kept.includes(t));
+  }
+
+  /** The terms BM25 would score for `query` (diagnostics and tests). */
+  lexicalQuery(query: string): string {
+    const terms = new Set<string>();
+    for (const c of this.analyzeQuery(query).concepts) for (const t of c.terms.keys()) terms.add(t);
+    return this.budgeted([...terms]).join(' ');
   }
 
   private nearest(q: Float32Array, allowed: Set<string> | null): [string, number][] {

@@ -8,7 +8,9 @@ import type { ChunkSet } from './schemas.js';
 import { decodeVector, encodeVector, type Embedder } from './embedder.js';
 import { HybridIndex, type IndexedChunk } from './hybrid-index.js';
 import { contextText } from './chunker.js';
-import { terms } from './text.js';
+import { tokenize } from './analysis/analyzer.js';
+import { detectLanguage } from './analysis/language.js';
+import { loadDictionary } from './analysis/dictionary.js';
 
 export interface IndexManager {
   search(projectId: string, query: string, options?: SearchOptions): Promise<Passage[]>;
@@ -81,7 +83,10 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder): Inde
     async search(projectId, query, options = {}) {
       const q = query.trim().slice(0, 2000);
       // Nothing but stop words ("is it?") matches nothing: no index build, no embeddings call.
-      if (terms(q).length === 0) return [];
+      if (tokenize(q).length === 0) return [];
+      // A question in another language may need its dictionary: loaded once, without blocking.
+      const language = detectLanguage(q);
+      if (language !== 'en') await loadDictionary(language);
       const vector = await this.embedQuery(q);
       const index = await indexOf(projectId, vector.length);
       if (index.size === 0) return [];

@@ -1,3 +1,5 @@
+import type { Language } from './analysis/language.js';
+
 // The retrieval contract between knowledge (ingestion, index) and the agent runtime (DESIGN.md 6).
 export interface Passage {
   chunk_id: string;
@@ -18,7 +20,28 @@ export interface Passage {
    * query and chunk vectors (-1..1, local embedder ~0..1), and the share of the query's content terms
    * (stemmed, stop words removed) present in the chunk's title, headings, question or text (0..1).
    */
-  relevance?: { bm25: number; cosine: number; coverage: number };
+  relevance?: Relevance;
+  /** Language the chunk is written in (analysis/language.ts). */
+  language?: Language;
+}
+
+/** A concept of the question: a content word and the index terms that express it (analysis/query.ts). */
+export interface QueryConcept {
+  word: string;
+  terms: string[];
+  idf: number;
+  known: boolean;
+}
+
+export interface Relevance {
+  bm25: number;
+  cosine: number;
+  /** IDF-weighted share of the question's concepts the chunk covers (0..1). */
+  coverage: number;
+  /** IDF-weighted share of the question's concepts the knowledge base knows at all (0..1). */
+  known?: number;
+  query_language?: Language;
+  concepts?: QueryConcept[];
 }
 
 export interface SearchOptions {

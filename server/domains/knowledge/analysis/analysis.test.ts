@@ -1,0 +1,115 @@
+// Per-language analysis and the retrieval it enables: language detection, Snowball stems and stop
+// words per language, typo tolerance, and a German/Spanish question finding an English section
+// through a FreeDict-format dictionary (a small one written here, in dictd's own format).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { detectLanguage } from './language.js';
+import { analyze } from './analyzer.js';
+import { loadDictionary, setDictionaryDir, translate } from './dictionary.js';
+import { HybridIndex, type IndexedChunk } from '../hybrid-index.js';
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const b64 = (n: number) => {
+  let s = '';
+  do {
+    s = B64[n % 64] + s;
+    n = Math.floor(n / 64);
+  } while (n > 0);
+  return s;
+};
+
+/** A dictd pair (.index + .dict.dz) as FreeDict ships it: headword line, translations, notes. */
+async function writeDictionary(dir: string, name: string, entries: [string, string][]): Promise<void> {
+  let body = '';
+  const index: string[] = [];
+  for (const [head, english] of entries) {
+    const entry = `${head} /ipa/ <n>\n${english}\n   Note: an indented note is not a translation\n\n`;
+    index.push(`${head}\t${b64(Buffer.byteLength(body))}\t${b64(Buffer.byteLength(entry))}`);
+    body += entry;
+  }
+  await writeFile(join(dir, `${name}.dict.dz`), gzipSync(body));
+  await writeFile(join(dir, `${name}.index`), `${index.join('\n')}\n`);
+}
+
+const chunk = (id: string, title: string, headings: string[], text: string): IndexedChunk => ({
+  id: `${id}:0`, source_id: id, title, url: `https://docs.example/${id}`, question: null, headings, text, vector: new Float32Array(0),
+});
+
+function docsIndex(): HybridIndex {
+  const index = new HybridIndex(0);
+  index.setSource('redact', [chunk('redact', 'Logging', ['Redaction'], 'Hide passwords and other secrets in the logs with the redact option: list the paths to censor.')]);
+  index.setSource('install', [chunk('install', 'Getting started', ['Installation'], 'Install the widget with one script tag on every page of your site.')]);
+  index.setSource('mail', [chunk('mail', 'Email', ['Receiving mail'], 'To receive emails, point your MX record at the server and open port 25.')]);
+  index.setSource('backup', [chunk('backup', 'Operations', ['Backups'], 'Back up the data folder every night; restoring means copying it back.')]);
+  return index;
+}
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'parley-dict-'));
+  await writeDictionary(dir, 'freedict-deu-eng', [
+    ['verbergen', 'to hide, to conceal'],
+    ['Passwort', 'password'],
+    ['Protokoll', 'log, record'],
+    ['Sicherung', 'backup'],
+  ]);
+  await writeDictionary(dir, 'freedict-spa-eng', [['ocultar', 'to hide'], ['registro', 'log, register']]);
+  setDictionaryDir(dir);
+});
+afterAll(async () => {
+  setDictionaryDir('/usr/share/dictd');
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('language analysis', () => {
+  it('detects the language of questions and passages', () => {
+    expect(detectLanguage('Wie kann ich das Widget auf meiner Webseite installieren?')).toBe('de');
+    expect(detectLanguage('¿Cómo puedo ocultar las contraseñas en los registros?')).toBe('es');
+    expect(detectLanguage('Comment puis-je installer le widget sur mon site ?')).toBe('fr');
+    expect(detectLanguage('Come posso installare il widget sul mio sito?')).toBe('it');
+    expect(detectLanguage('Hoe kan ik de widget op mijn website installeren?')).toBe('nl');
+    expect(detectLanguage('Como posso instalar o widget no meu site?')).toBe('pt');
+    expect(detectLanguage('How do I install the widget on my site?')).toBe('en');
+    expect(detectLanguage('redact')).toBe('en');
+  });
+
+  it('drops each language’s stop words and stems with its Snowball stemmer, folding diacritics', () => {
+    expect(analyze('How do I install the widgets?', 'en')).toEqual(['instal', 'widget']);
+    expect(analyze('Wie kann ich die Passwörter verbergen?', 'de')).toEqual(['passwort', 'verberg']);
+    expect(analyze('¿Cómo puedo ocultar las contraseñas?', 'es')).toEqual(['ocult', 'contrasen']);
+    expect(analyze('Comment installer les modules ?', 'fr')).toEqual(['install', 'modul']);
+  });
+});
+
+describe('retrieval across wording, typos and languages', () => {
+  it('finds the section despite typos in rare words', () => {
+    const [top] = docsIndex().search('how can I recieve emails', null);
+    expect(top.source_id).toBe('mail');
+    expect(top.relevance!.coverage).toBe(1);
+  });
+
+  it('reads a German or Spanish question against English documentation through the dictionary', async () => {
+    await loadDictionary('de');
+    await loadDictionary('es');
+    expect(translate('Passwörter', 'de')).toContain('password');
+    const index = docsIndex();
+    const [de] = index.search('Wie kann ich Passwörter in den Protokollen verbergen?', null);
+    expect(de.source_id).toBe('redact');
+    expect(de.relevance!.query_language).toBe('de');
+    expect(de.relevance!.coverage).toBe(1);
+    const [es] = index.search('¿Cómo oculto las contraseñas en los registros?', null);
+    expect(es.source_id).toBe('redact');
+    // A word the English documents use as is needs no dictionary (cognates and loanwords).
+    const [widget] = index.search('Wie installiere ich das Widget?', null);
+    expect(widget.source_id).toBe('install');
+  });
+
+  it('stays monolingual, without failing, when a dictionary is missing', async () => {
+    expect(await loadDictionary('it')).toBeNull();
+    const [top] = docsIndex().search('Come installare il widget?', null);
+    expect(top.source_id).toBe('install');
+  });
+});

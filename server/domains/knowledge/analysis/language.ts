@@ -1,0 +1,48 @@
+// Language of a chunk or a question, among the languages Parley analyses (stemmers and stop words
+// for each): en, de, es, fr, it, pt, nl. Short texts (most questions) are decided by their function
+// words, which a handful of words already show reliably ("wie kann ich", "cómo puedo"); longer texts
+// by franc's trigram model, limited to the same languages. Anything undecided counts as English, the
+// language most documentation is written in.
+import { franc } from 'franc-min';
+
+export const LANGUAGES = ['en', 'de', 'es', 'fr', 'it', 'pt', 'nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const ISO3: Record<string, Language> = { eng: 'en', deu: 'de', spa: 'es', fra: 'fr', ita: 'it', por: 'pt', nld: 'nl' };
+
+// Function words that are frequent in one language and rare in the others (no shared "de", "a", "en").
+const MARKERS: Record<Language, string[]> = {
+  en: 'the is are how what can do does i my you your to of and with when where which should would will this that it not'.split(' '),
+  de: 'der die das ist und ich wie kann was wo wann warum nicht mit ein eine einen dem den des mein meine meinen ich sie wir für auf bei wird werden gibt sich auch'.split(' '),
+  es: 'el los las es cómo como qué que puedo mi mis por para con una uno del está están hay dónde cuándo cuál se lo también'.split(' '),
+  fr: 'le les est comment je mon ma mes pour avec une des du dans sur peut puis pas ne quoi où quand quel quelle ce cette il vous nous'.split(' '),
+  it: 'il lo gli è come posso mio mia miei per con una uno della delle nel sono dove quando quale perché non si anche questo questa'.split(' '),
+  pt: 'o os as é como posso meu minha meus para com uma um do da dos das no na não onde quando qual também isso você'.split(' '),
+  nl: 'de het is hoe kan ik mijn wat waar wanneer niet met een van voor op zijn wordt je u ook dit dat'.split(' '),
+};
+
+const markerSets = Object.fromEntries(LANGUAGES.map((l) => [l, new Set(MARKERS[l])])) as Record<Language, Set<string>>;
+
+const tokens = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u).filter(Boolean);
+
+/** The language of `text`; `fallback` when nothing points anywhere (e.g. a bare keyword). */
+export function detectLanguage(text: string, fallback: Language = 'en'): Language {
+  const words = tokens(text);
+  if (words.length === 0) return fallback;
+  const votes = new Map<Language, number>();
+  for (const w of words) for (const l of LANGUAGES) if (markerSets[l].has(w)) votes.set(l, (votes.get(l) ?? 0) + 1);
+  const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+  // Long texts: trigram statistics are the better judge; the vote breaks franc's near-ties.
+  if (text.length >= 120) {
+    const guess = ISO3[franc(text.slice(0, 2000), { only: Object.keys(ISO3), minLength: 10 })];
+    if (guess) return guess;
+  }
+  if (ranked.length === 0) return fallback;
+  if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) {
+    // A tie among markers: ask franc, which also sees letters (ñ, ß, ç) and endings.
+    const guess = ISO3[franc(text, { only: Object.keys(ISO3), minLength: 3 })];
+    if (guess && votes.has(guess)) return guess;
+    return votes.has(fallback) ? fallback : ranked[0][0];
+  }
+  return ranked[0][0];
+}

@@ -1,0 +1,73 @@
+// A question turned into concepts: one per content word, each with the index terms that express it
+// (its own stem; for a question in another language than the documents, its dictionary
+// translations and cognates; for a word the documents never use, its typo corrections). A concept
+// counts as covered by a chunk when any of its terms is there, so "Passwörter verbergen" covers
+// "hide passwords" through the dictionary and "recieve" covers "receive" through the correction.
+import { detectLanguage, type Language } from './language.js';
+import { contentWords, stemWord } from './analyzer.js';
+import { translate } from './dictionary.js';
+import type { Vocabulary } from './vocabulary.js';
+
+export interface Concept {
+  word: string;
+  /** Index terms with their query weight (1 = the word itself). */
+  terms: Map<string, number>;
+  /** Weight of the concept in coverage: IDF of its best known term, or the highest IDF when unknown. */
+  idf: number;
+  /** Whether any of its terms occurs in the knowledge at all. */
+  known: boolean;
+}
+
+export interface AnalyzedQuery {
+  language: Language;
+  concepts: Concept[];
+}
+
+/**
+ * `documentLanguages` are the languages the indexed chunks are written in (most frequent first):
+ * a question in another language is expanded towards English documents.
+ */
+export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLanguages: readonly Language[]): AnalyzedQuery {
+  const language = detectLanguage(text, documentLanguages[0] ?? 'en');
+  const crossLingual = language !== 'en' && documentLanguages.includes('en') && !documentLanguages.slice(0, 1).includes(language);
+  const maxIdf = Math.log(1 + (vocabulary.docs + 0.5) / 0.5);
+  const concepts: Concept[] = [];
+  const seen = new Set<string>();
+  for (const word of contentWords(text, language)) {
+    const own = stemWord(word, language);
+    if (seen.has(own)) continue;
+    seen.add(own);
+    const terms = new Map<string, number>([[own, 1]]);
+    if (crossLingual) {
+      // A word the English documents use as is ("widget", "cache", "password") needs no dictionary.
+      const english = stemWord(word, 'en');
+      if (vocabulary.has(english)) terms.set(english, 1);
+      for (const t of translate(word, language)) {
+        const term = stemWord(t, 'en');
+        if (vocabulary.has(term) && !terms.has(term)) terms.set(term, 0.8);
+      }
+      if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.cognates(word)) terms.set(c, 0.7);
+    }
+    if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.corrections(own)) terms.set(c, 0.8);
+    const knownTerms = [...terms.keys()].filter((t) => vocabulary.has(t));
+    const idf = knownTerms.length ? Math.max(...knownTerms.map((t) => vocabulary.idf(t))) : maxIdf;
+    concepts.push({ word, terms, idf, known: knownTerms.length > 0 });
+  }
+  return { language, concepts };
+}
+
+/** IDF-weighted share of the concepts with a term in `have` (0..1). */
+export function conceptCoverage(concepts: readonly Concept[], have: ReadonlySet<string>): number {
+  let total = 0;
+  let hit = 0;
+  for (const c of concepts) {
+    total += c.idf;
+    for (const t of c.terms.keys()) {
+      if (have.has(t)) {
+        hit += c.idf;
+        break;
+      }
+    }
+  }
+  return total === 0 ? 0 : hit / total;
+}

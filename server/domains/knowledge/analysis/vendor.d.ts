@@ -1,0 +1,19 @@
+// Type declarations for the analysis libraries that ship none.
+declare module 'snowball-stemmers' {
+  const snowball: { newStemmer(language: string): { stem(word: string): string }; algorithms(): string[] };
+  export default snowball;
+}
+declare module 'stopword' {
+  export const eng: string[];
+  export const deu: string[];
+  export const spa: string[];
+  export const fra: string[];
+  export const ita: string[];
+  export const por: string[];
+  export const nld: string[];
+}
+declare module 'turndown-plugin-gfm' {
+  import type TurndownService from 'turndown';
+  export const gfm: TurndownService.Plugin;
+  export const tables: TurndownService.Plugin;
+}
