@@ -2,6 +2,7 @@
 // process with a message naming the variable. Every URL the server prints or embeds comes from here
 // (DESIGN.md section 1).
 import { resolve } from 'node:path';
+import { decodeMasterKey } from './lib/secret-box.js';
 import type { CrawlLimits } from './lib/crawl-limits.js';
 
 export interface Config {
@@ -133,8 +134,8 @@ export function loadConfig(env: Env = process.env): Config {
   const local = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${p}`;
   const baseUrl = url(env, 'BASE_URL', local);
   const masterKey = env.PARLEY_MASTER_KEY || null;
-  if (masterKey && Buffer.from(masterKey, 'base64').length !== 32) {
-    throw new ConfigError('PARLEY_MASTER_KEY', 'must be 32 bytes encoded as base64');
+  if (masterKey && !decodeMasterKey(masterKey)) {
+    throw new ConfigError('PARLEY_MASTER_KEY', 'must be 32 bytes encoded as base64 (e.g. `openssl rand -base64 32`)');
   }
   const llm = endpoint(env, 'OPENAI', 'gpt-4o-mini');
   const timeoutRaw = env.OPENAI_TIMEOUT_MS;

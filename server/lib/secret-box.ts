@@ -29,13 +29,29 @@ export function createSecretBox(key: Buffer): SecretBox {
   };
 }
 
+/**
+ * A master key as written: exactly 32 bytes in base64 (or base64url), surrounding whitespace
+ * allowed. Node's decoder skips characters outside the alphabet, so the text is checked by encoding
+ * the bytes back: a typo or a hex key (`openssl rand -hex 32`) is refused, not silently misread.
+ */
+export function decodeMasterKey(text: string): Buffer | null {
+  const raw = text.trim();
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32) return null;
+  return key.toString('base64') === raw || key.toString('base64url') === raw.replace(/=+$/, '') ? key : null;
+}
+
 /** The configured master key, or the one in DATA_DIR/master.key, created (0600) when absent. */
 export async function loadMasterKey(dataDir: string, configured: string | null): Promise<Buffer> {
-  if (configured) return Buffer.from(configured, 'base64');
+  if (configured) {
+    const key = decodeMasterKey(configured);
+    if (!key) throw new Error('PARLEY_MASTER_KEY must be 32 bytes encoded as base64');
+    return key;
+  }
   const path = join(dataDir, 'master.key');
   try {
-    const key = Buffer.from((await readFile(path, 'utf8')).trim(), 'base64');
-    if (key.length !== 32) throw new Error(`${path} does not hold a 32-byte base64 key`);
+    const key = decodeMasterKey(await readFile(path, 'utf8'));
+    if (!key) throw new Error(`${path} does not hold a 32-byte base64 key`);
     return key;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
