@@ -3,7 +3,7 @@
 // clean under Redocly's recommended lint rules (openapi-lint.test.ts): every operation has an
 // operationId (operation-ids.ts) and a security declaration (`security: []` when public).
 import type { FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from '../config.js';
 import { createOperationIds } from './operation-ids.js';
@@ -39,7 +39,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     route.schema = { ...route.schema, operationId: operationId(method.toLowerCase(), route.url, schema.summary) } as typeof route.schema;
   });
   await app.register(swagger, {
-    transformObject: ({ openapiObject }) => withClientErrors(openapiObject as OpenApiDoc) as typeof openapiObject,
+    transformObject: (doc) => ('openapiObject' in doc ? withClientErrors(doc.openapiObject as OpenApiDoc) : doc.swaggerObject) as ReturnType<SwaggerTransformObject>,
     openapi: {
       openapi: '3.1.0',
       info: {
