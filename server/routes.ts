@@ -6,6 +6,7 @@ import { sessionRoutes } from './domains/session/routes.js';
 import { orgApiRoutes } from './domains/org-api/routes.js';
 import { conversationApiRoutes } from './domains/conversations-api/routes.js';
 import { userApiRoutes } from './domains/users-api/routes.js';
+import { projectRoutes } from './domains/projects/routes.js';
 import { metricsRoutes } from './domains/metrics/routes.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { widgetRoutes } from './domains/widget/routes.js';
@@ -15,4 +16,4 @@ import { voiceRoutes } from './domains/voice/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [accessModule, sessionRoutes, orgApiRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes];
+export const ROUTE_MODULES: RouteModule[] = [accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes];

@@ -16,6 +16,8 @@ import type { RateLimiter, RateLimits } from '../rate-limit/types.js';
 import { ANONYMOUS_LIMITS, limitsFor } from '../rate-limit/plans.js';
 import { authenticateApiKey, authorizeApiKey, declaredPermissions, projectIdOf } from './api-key.js';
 import { projectErrorResponses } from './openapi-errors.js';
+import { authorizeProjectSession, wantsSession } from './project-session.js';
+import type { MemberRole } from '../../../shared/schemas/entities.js';
 
 export const PROJECT_PREFIX = '/v1/projects/';
 
@@ -23,6 +25,8 @@ export interface GuardedRoute {
   method: string;
   url: string;
   permissions: Permission[];
+  /** Set when the route also takes a team session (project-session.ts). */
+  sessionRole?: MemberRole;
 }
 
 declare module 'fastify' {
@@ -74,7 +78,17 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
     }
   }
 
-  async function guard(request: FastifyRequest, reply: FastifyReply, required: readonly Permission[]) {
+  async function guard(request: FastifyRequest, reply: FastifyReply, required: readonly Permission[], sessionRole?: MemberRole) {
+    if (wantsSession(request, sessionRole)) {
+      let projectId;
+      try {
+        projectId = await authorizeProjectSession(ctx, request, sessionRole);
+      } catch (err) {
+        await count(reply, `addr:${request.ip}`, ANONYMOUS_LIMITS);
+        throw err;
+      }
+      return count(reply, `project:${projectId}`, await projectLimits(projectId));
+    }
     let key;
     try {
       key = await authenticateApiKey(ctx, request, reply);
@@ -92,7 +106,8 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(PROJECT_PREFIX)) return;
     const permissions = permissionsOfRoute(route);
-    const hook: onRequestAsyncHookHandler = (request, reply) => guard(request, reply, permissions);
+    const sessionRole = route.config?.sessionRole;
+    const hook: onRequestAsyncHookHandler = (request, reply) => guard(request, reply, permissions, sessionRole);
     // The guard enforces what requireApiKey declared, so those hooks need not run a second time.
     const notDeclaring = (name: (typeof HOOK_NAMES)[number]) => hooksOf(route, name).filter((fn) => declaredPermissions(fn) === undefined);
     route.onRequest = [hook, ...(notDeclaring('onRequest') as onRequestAsyncHookHandler[])];
@@ -103,16 +118,19 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
     }
     if (route.method === 'HEAD') return;
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      app.projectRoutes.push({ method, url: route.url, permissions });
+      app.projectRoutes.push({ method, url: route.url, permissions, ...(sessionRole ? { sessionRole } : {}) });
     }
     if (route.schema?.hide) return;
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const listed = permissions.map((p) => `\`${p}\``).join(', ') || 'any permission';
     route.schema = {
       ...schema,
-      security: [{ apiKey: [] }],
+      security: sessionRole ? [{ apiKey: [] }, { session: [] }] : [{ apiKey: [] }],
       'x-required-permissions': permissions,
-      description: [schema.description, `Requires an API key of this project with: ${listed}. Rate limited per project (X-RateLimit-* headers on every response).`]
+      description: [
+        schema.description,
+        `Requires an API key of this project with: ${listed}${sessionRole ? `, or a team-member session of its organization (role ${sessionRole} or higher)` : ''}. Rate limited per project (X-RateLimit-* headers on every response).`,
+      ]
         .filter((s) => typeof s === 'string' && s !== '' && !s.startsWith('Requires an API key with:'))
         .join('\n\n'),
       response: { ...projectErrorResponses(route.method), ...((schema.response as object) ?? {}) },
