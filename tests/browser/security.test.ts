@@ -39,7 +39,9 @@ describe('strict CSP host page', () => {
     await sendMessage(page, frameId, question);
     await w.locator('li.msg-assistant[data-id]').first().waitFor();
 
-    // Rating with feedback (spec 2.5).
+    // Rating with feedback (spec 2.5), offered once the conversation is resolved (not after the answer).
+    expect(await w.locator('.rating').count()).toBe(0);
+    await h.t.app.ctx.services.conversations.setStatus(h.t.demo.project_id, (await conversationOf(question)).id, 'resolved');
     await w.locator('button.star').nth(3).click();
     await w.locator('.feedback textarea').fill('Quick and clear');
     await w.locator('.feedback button[type="submit"]').click();

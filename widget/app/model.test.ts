@@ -35,7 +35,7 @@ function wsClass(origin: string) {
   } as unknown as typeof WebSocket;
 }
 
-function makeModel(opts: { tab?: ReturnType<typeof createTabStore>; tokens?: ReturnType<typeof createTokenStore> } = {}) {
+function makeModel(opts: { tab?: ReturnType<typeof createTabStore>; tokens?: ReturnType<typeof createTokenStore>; idleRatingMs?: number } = {}) {
   const events: { event: string; payload: unknown }[] = [];
   const model = createChatModel({
     frameId: t.demo.frame_id,
@@ -46,6 +46,7 @@ function makeModel(opts: { tab?: ReturnType<typeof createTabStore>; tokens?: Ret
     page: () => ({ url: `${base}/pricing`, title: 'Pricing' }),
     locales: () => ['en-GB'],
     visible: (open) => open,
+    idleRatingMs: opts.idleRatingMs,
   });
   models.push(model);
   return { model, events };
@@ -220,4 +221,54 @@ describe('chat model', () => {
     expect(texts).toEqual(Array.from({ length: 14 }, (_, i) => `burst ${i}`));
     expect(model.state.notice).toBeNull();
   }, 60_000);
+
+  it('offers the rating only once the conversation is resolved, not after the first answer', async () => {
+    const { model } = makeModel({ idleRatingMs: 3_600_000 });
+    model.setOpen(true);
+    model.send('How do I embed the widget?');
+    const conv = await until(model, (s) => s.messages.some((m) => m.role === 'assistant') && s.conversation);
+    expect(model.state.rateOffered).toBe(false);
+    // A second question and answer: still talking, still no rating.
+    model.send('And in iframe mode?');
+    await until(model, (s) => s.messages.filter((m) => m.role === 'assistant').length === 2);
+    expect(model.state.rateOffered).toBe(false);
+    await t.app.ctx.services.conversations.setStatus(t.demo.project_id, conv.id, 'resolved');
+    await until(model, (s) => s.rateOffered);
+  });
+
+  it('offers the rating when the visitor stays idle after an answer, and when they close the panel', async () => {
+    const idle = makeModel({ idleRatingMs: 300 }).model;
+    idle.setOpen(true);
+    idle.send('What is Parley?');
+    await until(idle, (s) => s.messages.some((m) => m.role === 'assistant'));
+    await until(idle, (s) => s.rateOffered);
+
+    const closing = makeModel({ idleRatingMs: 3_600_000 }).model;
+    closing.setOpen(true);
+    // Closing before any answer is not an end.
+    closing.setOpen(false);
+    closing.setOpen(true);
+    closing.send('What is Parley?');
+    await until(closing, (s) => s.messages.some((m) => m.role === 'assistant'));
+    expect(closing.state.rateOffered).toBe(false);
+    closing.setOpen(false);
+    expect(closing.state.rateOffered).toBe(true);
+  });
+
+  it('keeps the rating offered for that conversation after a reload, and not for the next visitor after logout', async () => {
+    const tab = createTabStore('parley:rating-reload', false);
+    const tokens = createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false });
+    const first = makeModel({ tab, tokens, idleRatingMs: 3_600_000 }).model;
+    first.setOpen(true);
+    first.send('What is Parley?');
+    await until(first, (s) => s.messages.some((m) => m.role === 'assistant'));
+    first.setOpen(false);
+    expect(first.state.rateOffered).toBe(true);
+    first.destroy();
+    const second = makeModel({ tab, tokens, idleRatingMs: 3_600_000 }).model;
+    second.start();
+    await until(second, (s) => s.ready && s.rateOffered);
+    second.logout();
+    expect(second.state.rateOffered).toBe(false);
+  });
 });

@@ -1,15 +1,16 @@
-// 1–5 star rating with optional text feedback (spec 2.5). The stars are a radio group (arrow keys
-// move, Enter/Space choose); choosing a star sends the rating at once, feedback follows optionally.
+// 1–5 star rating with optional text feedback (spec 2.5), shown once the conversation reached an end
+// (model/rating.ts decides when). The stars are a radio group (arrow keys move, Enter/Space choose);
+// choosing a star sends the rating at once, feedback follows optionally.
 import { useState } from 'preact/hooks';
 import type { ChatModel, ChatState } from '../model.js';
 import { strings } from '../strings.js';
 
 export function Rating(props: { state: ChatState; model: ChatModel }) {
-  const { conversation, messages } = props.state;
+  const { conversation, rateOffered } = props.state;
   const [stars, setStars] = useState(0);
   const [feedback, setFeedback] = useState('');
   const [done, setDone] = useState(false);
-  if (!conversation || !messages.some((m) => m.role !== 'user' && m.type === 'message')) return null;
+  if (!conversation || !rateOffered) return null;
   const rated = typeof conversation.rating === 'number' ? conversation.rating : 0;
   if (done || (rated && !stars)) return <p class="rating-done" role="status">{strings.thanks}</p>;
 
