@@ -11,6 +11,7 @@ import { createServices } from './services.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { ROUTE_MODULES } from './routes.js';
+import { jsonLogging, RequestLogs, type Logging } from './http/logging.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,11 +26,15 @@ export interface BuildOptions {
   bodyLimit?: number;
   /** Sees every route as it is registered (tests walk the whole route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Log destination and request-line level (main.ts: pretty on a terminal); JSON to stdout by default. */
+  logging?: Logging;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logging = options.logging ?? jsonLogging;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logging.stream ? { stream: logging.stream } : {}) },
+    logController: new RequestLogs(logging.requestLevel),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),

@@ -1,9 +1,13 @@
-// Entry point: config → store → app → listen → demo seed; graceful shutdown on SIGTERM/SIGINT.
+// Entry point: config → store → app → listen (held at 503) → demo seed → ready; graceful shutdown
+// on SIGTERM/SIGINT. Failures a person can fix end in one line that says what to do, not a stack.
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { StoreCorruptError } from './store/index.js';
 import { seedDemo } from './demo/seed.js';
 import { appUrls } from './domains/widget/urls.js';
+import { holdUntilReady } from './domains/health/readiness.js';
+import { loggingFor } from './http/logging.js';
+import { listenFailure } from './listen-failure.js';
 
 async function main() {
   let config: Config;
@@ -19,7 +23,7 @@ async function main() {
 
   let app;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, { logging: loggingFor(process.stdout.isTTY) });
   } catch (err) {
     if (err instanceof StoreCorruptError) {
       console.error(`${err.message}\nParley will not start over unreadable data. Restore these files from a backup or move them away.`);
@@ -27,6 +31,8 @@ async function main() {
     }
     throw err;
   }
+  // Every request is a 503 until seeding is done, so /healthz "ok" means usable (readiness.ts).
+  const readiness = holdUntilReady(app);
 
   // Handlers before listening: a signal at any moment after this (seeding included) shuts down
   // cleanly and flushes pending writes.
@@ -45,11 +51,26 @@ async function main() {
 
   // Listen first, then seed: with PORT=0 the real port is known only now, and the demo stores links
   // (cited documentation pages) and allowed origins that must name it (spec 2.6: sources link).
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const line = listenFailure(err, config);
+    if (!line) throw err;
+    console.error(line);
+    await app.close(); // releases the data directory
+    process.exit(1);
+  }
   const { baseUrl: base, chatUrl } = appUrls(app);
 
   if (config.seedDemo) {
-    const { created, credentials } = await seedDemo(app.ctx, { baseUrl: base, chatUrl });
+    let seeded;
+    try {
+      seeded = await seedDemo(app.ctx, { baseUrl: base, chatUrl });
+    } catch (err) {
+      if (stopping) return; // a signal closed the store under the seed: the shutdown is the answer
+      throw err;
+    }
+    const { created, credentials } = seeded;
     if (created && credentials) {
       console.log('\nDemo data created (shown once; also saved to DATA_DIR/demo-credentials.json):');
       console.log(`  team login   ${credentials.email} / ${credentials.password}`);
@@ -58,6 +79,8 @@ async function main() {
       console.log(`  frame id     ${credentials.frame_id}`);
     }
   }
+  if (stopping) return;
+  readiness.ready();
 
   console.log(`\nParley is running (${config.env} environment, data in ${config.dataDir}).`);
   console.log(`  Demo page     ${base}/examples/`);

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   internal_error: 500,
   upstream_unavailable: 502,
   not_configured: 503,
+  /** The server is still starting (seeding the demo); retry after Retry-After seconds. */
+  not_ready: 503,
   // voice input and verified identity (issue 5, spec 2.4 and 10)
   audio_too_long: 413,
   unsupported_language: 422,
