@@ -30,7 +30,7 @@ describe('signatures and tokens', () => {
     const phone = verifyValue(secret, 'phone', '+1 (555) 123-4567', signValue(secret, 'phone', '+1 (555) 123-4567'));
     expect(phone).toEqual({ ok: false, reason: expect.stringContaining('"+15551234567"') });
     const crossField = verifyValue(secret, 'phone', '+15551234567', signValue(secret, 'external_id', '+15551234567'));
-    expect(crossField).toEqual({ ok: false, reason: 'this signature is for an external_id, not for the phone' });
+    expect(crossField).toEqual({ ok: false, reason: 'this signature is for the external_id, not for the phone' });
     const v1 = verifyValue(secret, 'email', 'ada@example.com', createHmac('sha256', secret).update('ada@example.com').digest('hex'));
     expect(v1).toEqual({ ok: false, reason: expect.stringContaining('v1 signature') });
   });

@@ -53,7 +53,7 @@ export function verifyValue(secret: string, field: IdentityField, value: string,
   }
   for (const other of IDENTITY_FIELDS) {
     if (other !== field && safeEqual(hmacHex(secret, signedString(other, canonicalIdentity(other, value))), sig)) {
-      return { ok: false, reason: `this signature is for an ${other}, not for the ${field}` };
+      return { ok: false, reason: `this signature is for the ${other}, not for the ${field}` };
     }
   }
   return { ok: false, reason: `the ${field} signature does not match` };
