@@ -95,6 +95,27 @@ describe('user pools', () => {
     expect(pools.find((p) => p.id === demo.user_pool_id)!.project_ids).toEqual(expect.arrayContaining([demo.id, shop.id]));
   });
 
+  it('checks identities across the pool: a user created through one project is a 409 through the other', async () => {
+    const demo = (await svc().projects.getProject(t.demo.project_id))!;
+    const twin = await createProject({ name: 'Twin', user_pool_id: demo.user_pool_id });
+    const own = await createProject({ name: 'Own pool' });
+    const post = async (projectId: string) => {
+      const { key } = await svc().apiKeys.create(projectId, { name: 'pool 409', permissions: ['userpool:update'], environment: 'test' });
+      return t.app.inject({
+        method: 'POST',
+        url: `/v1/projects/${projectId}/users`,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ external_id: 'crm-77' }),
+      });
+    };
+    const first = await post(demo.id);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post(twin.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'conflict', field: 'external_id', user_id: first.json().id });
+    expect((await post(own.id)).statusCode).toBe(201);
+  });
+
   it('is two users across projects that do not share a pool', async () => {
     const demo = (await svc().projects.getProject(t.demo.project_id))!;
     const brand = await createProject({ name: 'Other brand' });
