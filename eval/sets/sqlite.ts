@@ -24,7 +24,7 @@ export const SQLITE: DocSet = {
     ['tune', 'en', 'how do I get the id of the row I just inserted', [p('lang_corefunc'), p('lang_returning'), p('capi3ref'), p('faq')]],
     ['held-out', 'en', 'how do I get a column that auto increments, and do I need the AUTOINCREMENT keyword for that?', [p('autoinc'), p('faq'), p('rowidtable')]],
     ['tune', 'en', 'how can I search my notes table for words, like full text search', [p('fts5'), p('fts3')]],
-    ['held-out', 'en', 'how do i copy a live database to a backup file while the app is still using it', [p('backup'), p('lang_vacuum')]],
+    ['held-out', 'en', 'how do i copy a live database to a backup file while the app is still using it', [p('backup'), p('lang_vacuum'), p('cli')]],
     ['tune', 'en', "my database file is way bigger than the data in it, deleting stuff didn't make it smaller", [p('lang_vacuum'), p('faq')]],
     ['held-out', 'en', 'How do I pull a value out of a JSON string stored in a column?', [p('json1')]],
     ['tune', 'en', 'insert a row or update it if it already exists, how do i do that in sqlite?', [p('lang_upsert'), p('lang_insert'), p('lang_conflict'), p('lang_replace')]],
