@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { accessModule } from './http/auth/module.js';
+import { gracefulClose } from './http/graceful-close.js';
 import { sessionRoutes } from './domains/session/routes.js';
 import { orgApiRoutes } from './domains/org-api/routes.js';
 import { conversationApiRoutes } from './domains/conversations-api/routes.js';
@@ -16,4 +17,4 @@ import { voiceRoutes } from './domains/voice/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes];
+export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes];
