@@ -7,7 +7,9 @@
 //   "no_answer"   plain no-answer with the handoff offer
 // A message stored without `outcome` reads as "no_answer" when it offers a handoff, else "answer".
 
-export type Outcome = 'answer' | 'suggestions' | 'no_answer';
+import type { MessageOutcome } from '../shared/schemas/entities.js';
+
+export type Outcome = MessageOutcome;
 
 /** The parts of a generate response the eval looks at. */
 export interface Reply {
