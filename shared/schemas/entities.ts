@@ -153,6 +153,9 @@ export type SourceRef = Static<typeof SourceRefSchema>;
 export const MessageRoleSchema = Type.Union([Type.Literal('user'), Type.Literal('assistant'), Type.Literal('operator')]);
 export type MessageRole = Static<typeof MessageRoleSchema>;
 
+export const MessageOutcomeSchema = Type.Union([Type.Literal('answer'), Type.Literal('suggestions'), Type.Literal('no_answer')]);
+export type MessageOutcome = Static<typeof MessageOutcomeSchema>;
+
 export const MessageSchema = Type.Object({
   id: Id,
   conversation_id: Id,
@@ -167,6 +170,12 @@ export const MessageSchema = Type.Object({
   labels: Type.Array(Type.String()),
   /** Set on an assistant message that offers a human handoff (spec 2.9 offer_handoff). */
   offer_handoff: Type.Optional(Type.Boolean()),
+  /**
+   * How sure an assistant reply is (docs/knowledge.md "Answers"): `answer` cites its sources;
+   * `suggestions` lists related sections (the sources) with the handoff offer; `no_answer` offers a
+   * human. Absent on messages stored before it existed and on non-assistant messages.
+   */
+  outcome: Type.Optional(MessageOutcomeSchema),
   created_at: Timestamp,
 });
 export type Message = Static<typeof MessageSchema>;

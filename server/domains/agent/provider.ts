@@ -2,7 +2,7 @@
 // The runtime does retrieval and storage; a provider only turns question + passages into a reply
 // (DESIGN.md section 6, step 5).
 import type { Passage } from '../knowledge/types.js';
-import type { SourceRef } from '../../../shared/schemas/entities.js';
+import type { MessageOutcome, SourceRef } from '../../../shared/schemas/entities.js';
 
 export interface HistoryTurn {
   role: 'user' | 'assistant' | 'operator';
@@ -38,6 +38,8 @@ export interface AnswerOutput {
   /** The sources the answer used; a citation [n] in content refers to sources[n - 1]. */
   sources: SourceRef[];
   offer_handoff: boolean;
+  /** How sure the reply is (absent: `no_answer` when it offers a handoff, else `answer`). */
+  outcome?: MessageOutcome;
 }
 
 export interface AnswerProvider {

@@ -55,6 +55,7 @@ describe('agent runtime (offline answerer)', () => {
     const message = result.message!;
     expect(message.role).toBe('assistant');
     expect(message.content).toContain('within 30 days of delivery');
+    expect(message.outcome).toBe('answer');
     expect(message.content).toMatch(/\[1\]/);
     expect(message.sources).toMatchObject([{ title: 'Returns', url: 'https://shop.example/returns' }]);
     expect(result.sources).toEqual(message.sources);
@@ -90,6 +91,7 @@ describe('agent runtime (offline answerer)', () => {
     const { message } = await t.app.ctx.services.agent.reply({ projectId: projectId, conversationId });
     expect(message!.content).toBe(DONT_KNOW);
     expect(message!.offer_handoff).toBe(true);
+    expect(message!.outcome).toBe('no_answer');
     expect(message!.sources).toEqual([]);
   });
 

@@ -99,6 +99,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         content: output.content.length > MAX_MESSAGE_LENGTH ? `${output.content.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : output.content,
         sources: output.sources,
         offer_handoff: output.offer_handoff,
+        outcome: output.outcome ?? (output.offer_handoff ? 'no_answer' : 'answer'),
       });
       return { message, sources: message.sources };
     } finally {

@@ -26,6 +26,7 @@ export interface NewMessage {
   sources?: SourceRef[];
   labels?: string[];
   offer_handoff?: boolean;
+  outcome?: Message['outcome'];
 }
 
 export const summary = ({ messages: _m, ...conversation }: ConversationRecord): Conversation => conversation;
@@ -54,6 +55,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       sources: input.sources ?? [],
       labels: input.labels ?? [],
       ...(input.offer_handoff ? { offer_handoff: true } : {}),
+      ...(input.outcome ? { outcome: input.outcome } : {}),
       created_at: now(),
     };
   }

@@ -21,6 +21,8 @@ export interface Passage {
    * (stemmed, stop words removed) present in the chunk's title, headings, question or text (0..1).
    */
   relevance?: Relevance;
+  /** Id of the chunk's section on its page (`url#anchor` cites the section). */
+  anchor?: string;
   /** Language the chunk is written in (analysis/language.ts). */
   language?: Language;
 }

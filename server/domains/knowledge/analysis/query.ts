@@ -49,6 +49,8 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
       if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.cognates(word)) terms.set(c, 0.7);
     }
     if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.corrections(own)) terms.set(c, 0.8);
+    // A compound the documents write apart ("website" → web site, "Widgetfarbe" → widget farb).
+    if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const part of splitCompound(word, language, vocabulary)) terms.set(part, 0.7);
     const knownTerms = [...terms.keys()].filter((t) => vocabulary.has(t));
     const idf = knownTerms.length ? Math.max(...knownTerms.map((t) => vocabulary.idf(t))) : maxIdf;
     concepts.push({ word, terms, idf, known: knownTerms.length > 0 });
@@ -70,4 +72,18 @@ export function conceptCoverage(concepts: readonly Concept[], have: ReadonlySet<
     }
   }
   return total === 0 ? 0 : hit / total;
+}
+
+/** Two known terms that make up `word` ("website" → web + site), or none. */
+function splitCompound(word: string, language: Language, vocabulary: Vocabulary): string[] {
+  if (word.length < 7) return [];
+  for (let i = 3; i <= word.length - 3; i++) {
+    const head = stemWord(word.slice(0, i), language);
+    const tail = stemWord(word.slice(i), language);
+    if (vocabulary.has(head) && vocabulary.has(tail)) return [head, tail];
+    const en = stemWord(word.slice(0, i), 'en');
+    const enTail = stemWord(word.slice(i), 'en');
+    if (vocabulary.has(en) && vocabulary.has(enTail)) return [en, enTail];
+  }
+  return [];
 }
