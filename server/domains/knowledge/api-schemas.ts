@@ -1,8 +1,6 @@
 // Request and response schemas of the knowledge REST API (spec 2.11, 4). Client-sent objects are
 // closed: unknown fields are a 400 (DESIGN.md section 2).
 import { Type, type Static } from 'typebox';
-import { apiKeyDocs } from '../../http/auth/api-key.js';
-import type { Permission } from '../../../shared/permissions.js';
 import {
   ChunkSchema,
   CrawlerSettingsSchema,
@@ -120,8 +118,3 @@ export const SearchResult = Type.Object({
 
 export { DataProviderSchema, SnippetSchema, SourceSchema, SyncJobSchema };
 
-/** apiKeyDocs plus a route description (both end up in the OpenAPI `description`). */
-export function docs(permissions: readonly Permission[], description: string) {
-  const base = apiKeyDocs(permissions);
-  return { ...base, description: `${description}\n\n${base.description}` };
-}

@@ -1,9 +1,8 @@
 // REST routes for manual snippets, sources (list, read, audience, delete), chunks and a search probe (spec 2.11).
 import type { RouteModule } from '../../routes.js';
-import { apiKeyDocs, requireApiKey } from '../../http/auth/api-key.js';
+import { projectRoute } from '../../http/project-route.js';
 import {
   ChunkList,
-  docs,
   CreateSnippetBody,
   ProjectParams,
   ProviderParams,
@@ -27,125 +26,76 @@ const tags = ['knowledge'];
 
 export const contentRoutes: RouteModule = (app, ctx) => {
   const k = ctx.services.knowledge;
-  const project = '/v1/projects/:project_id';
 
-  app.get(`${project}/snippets`, {
-    preHandler: requireApiKey(ctx, READ),
-    schema: { summary: 'List manual snippets', tags, ...apiKeyDocs(READ), params: ProjectParams, querystring: SnippetListQuery, response: { 200: SnippetList } },
-  }, async (req) => k.listSnippets((req.params as { project_id: string }).project_id, req.query as never));
-
-  app.post(`${project}/data-providers/:data_provider_id/snippets`, {
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: {
-      summary: 'Create a manual snippet',
-      tags,
-      ...docs(WRITE, 'Indexed at once (no sync needed). A `question` makes it a direct FAQ answer. The provider must be of type `manual`.'),
-      params: ProviderParams,
-      body: CreateSnippetBody,
-      response: { 201: SnippetSchema },
-    },
-  }, async (req, reply) => {
-    const { project_id, data_provider_id } = req.params as { project_id: string; data_provider_id: string };
-    reply.code(201);
-    return k.createSnippet(project_id, data_provider_id, req.body as CreateSnippetBody);
+  projectRoute(app, ctx, {
+    method: 'GET', path: '/snippets', permissions: READ, tags, summary: 'List manual snippets',
+    params: ProjectParams, querystring: SnippetListQuery, response: SnippetList,
+    handler: ({ params, query }) => k.listSnippets(params.project_id, query as never),
   });
 
-  app.get(`${project}/snippets/:snippet_id`, {
-    preHandler: requireApiKey(ctx, READ),
-    schema: { summary: 'Get a manual snippet', tags, ...apiKeyDocs(READ), params: SnippetParams, response: { 200: SnippetSchema } },
-  }, async (req) => {
-    const { project_id, snippet_id } = req.params as { project_id: string; snippet_id: string };
-    return k.getSnippet(project_id, snippet_id);
+  projectRoute(app, ctx, {
+    method: 'POST', path: '/data-providers/:data_provider_id/snippets', permissions: WRITE, tags, status: 201,
+    summary: 'Create a manual snippet',
+    description: 'Indexed at once (no sync needed). A `question` makes it a direct FAQ answer. The provider must be of type `manual`.',
+    params: ProviderParams, body: CreateSnippetBody, response: SnippetSchema,
+    handler: ({ params, body }) => k.createSnippet(params.project_id, params.data_provider_id, body as CreateSnippetBody),
   });
 
-  app.patch(`${project}/snippets/:snippet_id`, {
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: { summary: 'Update a manual snippet (re-indexed at once)', tags, ...apiKeyDocs(WRITE), params: SnippetParams, body: UpdateSnippetBody, response: { 200: SnippetSchema } },
-  }, async (req) => {
-    const { project_id, snippet_id } = req.params as { project_id: string; snippet_id: string };
-    return k.updateSnippet(project_id, snippet_id, req.body as UpdateSnippetBody);
+  projectRoute(app, ctx, {
+    method: 'GET', path: '/snippets/:snippet_id', permissions: READ, tags, summary: 'Get a manual snippet',
+    params: SnippetParams, response: SnippetSchema,
+    handler: ({ params }) => k.getSnippet(params.project_id, params.snippet_id),
   });
 
-  app.delete(`${project}/snippets/:snippet_id`, {
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: { summary: 'Delete a manual snippet', tags, ...apiKeyDocs(WRITE), params: SnippetParams, response: { 204: { type: 'null' } } },
-  }, async (req, reply) => {
-    const { project_id, snippet_id } = req.params as { project_id: string; snippet_id: string };
-    await k.deleteSnippet(project_id, snippet_id);
-    reply.code(204).send();
+  projectRoute(app, ctx, {
+    method: 'PATCH', path: '/snippets/:snippet_id', permissions: WRITE, tags, summary: 'Update a manual snippet (re-indexed at once)',
+    params: SnippetParams, body: UpdateSnippetBody, response: SnippetSchema,
+    handler: ({ params, body }) => k.updateSnippet(params.project_id, params.snippet_id, body as UpdateSnippetBody),
   });
 
-  app.get(`${project}/sources`, {
-    preHandler: requireApiKey(ctx, READ),
-    schema: {
-      summary: 'List knowledge sources',
-      tags,
-      ...docs(READ, 'Pages, wiki pages and snippets; a failed source carries its `error`.'),
-      params: ProjectParams,
-      querystring: SourceListQuery,
-      response: { 200: SourceList },
-    },
-  }, async (req) => k.listSources((req.params as { project_id: string }).project_id, req.query as never));
-
-  app.get(`${project}/sources/:source_id`, {
-    preHandler: requireApiKey(ctx, READ),
-    schema: { summary: 'Get a knowledge source', tags, ...apiKeyDocs(READ), params: SourceParams, response: { 200: SourceSchema } },
-  }, async (req) => {
-    const { project_id, source_id } = req.params as { project_id: string; source_id: string };
-    return k.getSource(project_id, source_id);
+  projectRoute(app, ctx, {
+    method: 'DELETE', path: '/snippets/:snippet_id', permissions: WRITE, tags, summary: 'Delete a manual snippet',
+    params: SnippetParams, response: null,
+    handler: ({ params }) => k.deleteSnippet(params.project_id, params.snippet_id),
   });
 
-  app.patch(`${project}/sources/:source_id`, {
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: {
-      summary: "Set a knowledge source's audience",
-      tags,
-      ...docs(WRITE, 'A source keeps its own `audience_id` across re-syncs; new sources inherit the provider default.'),
-      params: SourceParams,
-      body: UpdateSourceBody,
-      response: { 200: SourceSchema },
-    },
-  }, async (req) => {
-    const { project_id, source_id } = req.params as { project_id: string; source_id: string };
-    return k.updateSource(project_id, source_id, req.body as UpdateSourceBody);
+  projectRoute(app, ctx, {
+    method: 'GET', path: '/sources', permissions: READ, tags, summary: 'List knowledge sources',
+    description: 'Pages, wiki pages and snippets; a failed source carries its `error`.',
+    params: ProjectParams, querystring: SourceListQuery, response: SourceList,
+    handler: ({ params, query }) => k.listSources(params.project_id, query as never),
   });
 
-  app.delete(`${project}/sources/:source_id`, {
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: {
-      summary: 'Delete a knowledge source and its chunks',
-      tags,
-      ...docs(WRITE, 'A page the crawler or wiki import still finds returns at the next sync; use `exclude_patterns` to keep it out.'),
-      params: SourceParams,
-      response: { 204: { type: 'null' } },
-    },
-  }, async (req, reply) => {
-    const { project_id, source_id } = req.params as { project_id: string; source_id: string };
-    await k.deleteSource(project_id, source_id);
-    reply.code(204).send();
+  projectRoute(app, ctx, {
+    method: 'GET', path: '/sources/:source_id', permissions: READ, tags, summary: 'Get a knowledge source',
+    params: SourceParams, response: SourceSchema,
+    handler: ({ params }) => k.getSource(params.project_id, params.source_id),
   });
 
-  app.get(`${project}/sources/:source_id/chunks`, {
-    preHandler: requireApiKey(ctx, READ),
-    schema: { summary: 'Read the indexed chunks of a source', tags, ...apiKeyDocs(READ), params: SourceParams, response: { 200: ChunkList } },
-  }, async (req) => {
-    const { project_id, source_id } = req.params as { project_id: string; source_id: string };
-    return k.listChunks(project_id, source_id);
+  projectRoute(app, ctx, {
+    method: 'PATCH', path: '/sources/:source_id', permissions: WRITE, tags, summary: "Set a knowledge source's audience",
+    description: 'A source keeps its own `audience_id` across re-syncs; new sources inherit the provider default.',
+    params: SourceParams, body: UpdateSourceBody, response: SourceSchema,
+    handler: ({ params, body }) => k.updateSource(params.project_id, params.source_id, body as UpdateSourceBody),
   });
 
-  app.get(`${project}/knowledge/search`, {
-    preHandler: requireApiKey(ctx, READ),
-    schema: {
-      summary: 'Search the knowledge base (hybrid BM25 + vectors)',
-      tags,
-      ...docs(READ, 'What the agent retrieves for a question: passages with their fused score and raw relevance signals.'),
-      params: ProjectParams,
-      querystring: SearchQuery,
-      response: { 200: SearchResult },
-    },
-  }, async (req) => {
-    const { project_id } = req.params as { project_id: string };
-    const q = req.query as { query: string; limit?: number };
-    return { data: await k.search(project_id, q.query, { limit: q.limit }) };
+  projectRoute(app, ctx, {
+    method: 'DELETE', path: '/sources/:source_id', permissions: WRITE, tags, summary: 'Delete a knowledge source and its chunks',
+    description: 'A page the crawler or wiki import still finds returns at the next sync; use `exclude_patterns` to keep it out.',
+    params: SourceParams, response: null,
+    handler: ({ params }) => k.deleteSource(params.project_id, params.source_id),
+  });
+
+  projectRoute(app, ctx, {
+    method: 'GET', path: '/sources/:source_id/chunks', permissions: READ, tags, summary: 'Read the indexed chunks of a source',
+    params: SourceParams, response: ChunkList,
+    handler: ({ params }) => k.listChunks(params.project_id, params.source_id),
+  });
+
+  projectRoute(app, ctx, {
+    method: 'GET', path: '/knowledge/search', permissions: READ, tags, summary: 'Search the knowledge base (hybrid BM25 + vectors)',
+    description: 'What the agent retrieves for a question: passages with their fused score and raw relevance signals.',
+    params: ProjectParams, querystring: SearchQuery, response: SearchResult,
+    handler: async ({ params, query }) => ({ data: await k.search(params.project_id, query.query, { limit: query.limit }) }),
   });
 };

@@ -1,8 +1,7 @@
 // REST routes for search tables under /v1/projects/:project_id/tables (spec 2.9, permissions spec 5:
 // table:read for reads and queries, table:write for changes). Thin: validate, call the service.
-import { Type } from 'typebox';
 import type { RouteModule } from '../../../routes.js';
-import { apiKeyDocs, requireApiKey } from '../../../http/auth/api-key.js';
+import { projectRoute } from '../../../http/project-route.js';
 import {
   AttachBody,
   CreateTableBody,
@@ -23,113 +22,64 @@ export const TABLE_UPLOAD_LIMIT = 16 * 1024 * 1024;
 const READ = ['table:read'] as const;
 const WRITE = ['table:write'] as const;
 const tags = ['search tables'];
+const table = '/tables/:table_id';
 
 export const searchTableRoutes: RouteModule = (app, ctx) => {
   const tables = ctx.services.tables;
-  const base = '/v1/projects/:project_id/tables';
 
-  app.get(base, {
-    preHandler: requireApiKey(ctx, READ),
-    schema: { summary: 'List search tables', tags, ...apiKeyDocs(READ), params: ProjectParams, querystring: ListQuery, response: { 200: TableList } },
-  }, async (req) => {
-    const { project_id } = req.params as { project_id: string };
-    return tables.list(project_id, req.query as { limit?: number; starting_after?: string });
+  projectRoute(app, ctx, {
+    method: 'GET', path: '/tables', permissions: READ, tags, summary: 'List search tables',
+    params: ProjectParams, querystring: ListQuery, response: TableList,
+    handler: ({ params, query }) => tables.list(params.project_id, query as { limit?: number; starting_after?: string }),
   });
 
-  app.post(base, {
-    bodyLimit: TABLE_UPLOAD_LIMIT,
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: {
-      summary: 'Upload a search table (CSV, JSON array or JSONL)',
-      tags,
-      ...apiKeyDocs(WRITE),
-      params: ProjectParams,
-      body: CreateTableBody,
-      response: { 201: SearchTableSchema },
-    },
-  }, async (req, reply) => {
-    const { project_id } = req.params as { project_id: string };
-    reply.code(201);
-    return tables.create(project_id, req.body as never);
+  projectRoute(app, ctx, {
+    method: 'POST', path: '/tables', permissions: WRITE, tags, status: 201, bodyLimit: TABLE_UPLOAD_LIMIT,
+    summary: 'Upload a search table (CSV, JSON array or JSONL)',
+    params: ProjectParams, body: CreateTableBody, response: SearchTableSchema,
+    handler: ({ params, body }) => tables.create(params.project_id, body as never),
   });
 
-  app.get(`${base}/:table_id`, {
-    preHandler: requireApiKey(ctx, READ),
-    schema: { summary: 'Get a search table', tags, ...apiKeyDocs(READ), params: TableParams, response: { 200: SearchTableSchema } },
-  }, async (req) => {
-    const { project_id, table_id } = req.params as { project_id: string; table_id: string };
-    return tables.get(project_id, table_id);
+  projectRoute(app, ctx, {
+    method: 'GET', path: table, permissions: READ, tags, summary: 'Get a search table',
+    params: TableParams, response: SearchTableSchema,
+    handler: ({ params }) => tables.get(params.project_id, params.table_id),
   });
 
-  app.patch(`${base}/:table_id`, {
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: {
-      summary: 'Rename a table or change its searchable, filter and range fields',
-      tags,
-      ...apiKeyDocs(WRITE),
-      params: TableParams,
-      body: UpdateTableBody,
-      response: { 200: SearchTableSchema },
-    },
-  }, async (req) => {
-    const { project_id, table_id } = req.params as { project_id: string; table_id: string };
-    return tables.update(project_id, table_id, req.body as never);
+  projectRoute(app, ctx, {
+    method: 'PATCH', path: table, permissions: WRITE, tags, summary: 'Rename a table or change its searchable, filter and range fields',
+    params: TableParams, body: UpdateTableBody, response: SearchTableSchema,
+    handler: ({ params, body }) => tables.update(params.project_id, params.table_id, body as never),
   });
 
-  app.put(`${base}/:table_id/data`, {
-    bodyLimit: TABLE_UPLOAD_LIMIT,
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: { summary: "Replace a table's rows with a new file", tags, ...apiKeyDocs(WRITE), params: TableParams, body: ReplaceDataBody, response: { 200: SearchTableSchema } },
-  }, async (req) => {
-    const { project_id, table_id } = req.params as { project_id: string; table_id: string };
-    return tables.replaceData(project_id, table_id, req.body as never);
+  projectRoute(app, ctx, {
+    method: 'PUT', path: `${table}/data`, permissions: WRITE, tags, bodyLimit: TABLE_UPLOAD_LIMIT, summary: "Replace a table's rows with a new file",
+    params: TableParams, body: ReplaceDataBody, response: SearchTableSchema,
+    handler: ({ params, body }) => tables.replaceData(params.project_id, params.table_id, body as never),
   });
 
-  app.delete(`${base}/:table_id`, {
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: { summary: 'Delete a search table', tags, ...apiKeyDocs(WRITE), params: TableParams, response: { 204: Type.Null() } },
-  }, async (req, reply) => {
-    const { project_id, table_id } = req.params as { project_id: string; table_id: string };
-    await tables.remove(project_id, table_id);
-    reply.code(204);
-    return null;
+  projectRoute(app, ctx, {
+    method: 'DELETE', path: table, permissions: WRITE, tags, summary: 'Delete a search table',
+    params: TableParams, response: null,
+    handler: ({ params }) => tables.remove(params.project_id, params.table_id),
   });
 
-  app.post(`${base}/:table_id/query`, {
-    preHandler: requireApiKey(ctx, READ),
-    schema: {
-      summary: 'Query a table: text over searchable fields, equality filters, ranges',
-      tags,
-      ...apiKeyDocs(READ),
-      params: TableParams,
-      body: QueryBody,
-      response: { 200: QueryResult },
-    },
-  }, async (req) => {
-    const { project_id, table_id } = req.params as { project_id: string; table_id: string };
-    return tables.query(project_id, table_id, req.body as TableQuery);
+  projectRoute(app, ctx, {
+    method: 'POST', path: `${table}/query`, permissions: READ, tags, summary: 'Query a table: text over searchable fields, equality filters, ranges',
+    params: TableParams, body: QueryBody, response: QueryResult,
+    handler: ({ params, body }) => tables.query(params.project_id, params.table_id, body as TableQuery),
   });
 
-  app.put(`${base}/:table_id/attachment`, {
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: {
-      summary: "Attach the table to the project's profile as a tool with a custom name and description",
-      tags,
-      ...apiKeyDocs(WRITE),
-      params: TableParams,
-      body: AttachBody,
-      response: { 200: SearchTableSchema },
-    },
-  }, async (req) => {
-    const { project_id, table_id } = req.params as { project_id: string; table_id: string };
-    return tables.attach(project_id, table_id, req.body as { name: string; description: string });
+  projectRoute(app, ctx, {
+    method: 'PUT', path: `${table}/attachment`, permissions: WRITE, tags,
+    summary: "Attach the table to the project's profile as a tool with a custom name and description",
+    params: TableParams, body: AttachBody, response: SearchTableSchema,
+    handler: ({ params, body }) => tables.attach(params.project_id, params.table_id, body as { name: string; description: string }),
   });
 
-  app.delete(`${base}/:table_id/attachment`, {
-    preHandler: requireApiKey(ctx, WRITE),
-    schema: { summary: 'Detach the table from the profile', tags, ...apiKeyDocs(WRITE), params: TableParams, response: { 200: SearchTableSchema } },
-  }, async (req) => {
-    const { project_id, table_id } = req.params as { project_id: string; table_id: string };
-    return tables.detach(project_id, table_id);
+  projectRoute(app, ctx, {
+    method: 'DELETE', path: `${table}/attachment`, permissions: WRITE, tags, summary: 'Detach the table from the profile',
+    params: TableParams, response: SearchTableSchema,
+    handler: ({ params }) => tables.detach(params.project_id, params.table_id),
   });
 };
