@@ -1,5 +1,6 @@
-// Per-IP limits and per-channel session lifetime, on an app configured with small allowances.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Per-IP limits and per-channel session lifetime, on an app configured with small allowances. Each
+// test gets its own app: the per-IP allowances are the app's state, and a test must pass alone (-t).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget, type WidgetClient } from './test-client.js';
 import { tokenSigner } from './tokens.js';
@@ -16,12 +17,14 @@ async function hello() {
   return c;
 }
 
-beforeAll(async () => {
-  t = await createTestApp({ widgetLimits: { messages_per_minute_per_ip: 2, connections_per_minute_per_ip: 3 } });
+beforeEach(async () => {
+  t = await createTestApp({
+    widgetLimits: { messages_per_minute_per_ip: 2, connections_per_minute_per_ip: 3, frames_per_minute_per_connection: 6 },
+  });
   base = await t.listen();
 });
-afterAll(async () => {
-  for (const c of open) c.close();
+afterEach(async () => {
+  for (const c of open.splice(0)) c.close();
   await t.close();
 });
 
@@ -41,8 +44,10 @@ describe('widget gateway: per-IP limits and session lifetime', () => {
   });
 
   it('limits messages per IP across devices, then connections per IP', async () => {
-    // The first test already sent one message and opened one connection from this IP.
+    // Two devices on one IP: the per-IP allowance is two messages a minute.
     const a = await hello();
+    a.send({ type: 'message.send', client_id: 'ip-0000000', content: 'first from this IP' });
+    await a.next('message.ack');
     a.send({ type: 'message.send', client_id: 'ip-0000001', content: 'second from this IP' });
     await a.next('message.ack');
     const b = await hello();
@@ -50,10 +55,34 @@ describe('widget gateway: per-IP limits and session lifetime', () => {
     const refused = await b.next('error');
     expect(refused).toMatchObject({ error: 'rate_limit_exceeded', client_id: 'ip-0000002' });
     expect(refused.retry_after).toBeGreaterThan(0);
-    // Three connections so far; the fourth within the minute is refused and closed.
+    // Two connections so far; the fourth within the minute is refused and closed.
+    open.push(await connectWidget(base, base));
     const extra = await connectWidget(base, base);
     open.push(extra);
     expect((await extra.next('error')).error).toBe('rate_limit_exceeded');
     expect((await extra.closed).code).toBe(4008);
+  });
+
+  it('limits frames per connection, naming the refused message so the widget can retry it', async () => {
+    const c = await hello(); // frame 1
+    for (let i = 0; i < 4; i++) c.send({ type: 'ping' }); // frames 2-5
+    for (let i = 0; i < 4; i++) await c.next('pong');
+    c.send({ type: 'message.send', client_id: 'frame-0000001', content: 'sixth frame' });
+    expect(await c.next('message.ack')).toMatchObject({ client_id: 'frame-0000001' });
+
+    c.send({ type: 'message.send', client_id: 'frame-0000002', content: 'seventh frame' });
+    const refused = await c.next('error');
+    expect(refused).toMatchObject({ error: 'rate_limit_exceeded', client_id: 'frame-0000002' });
+    expect(refused.retry_after).toBeGreaterThan(0);
+    c.send({ type: 'ping' });
+    expect((await c.next('error')).error).toBe('rate_limit_exceeded');
+    const stored = await t.app.ctx.services.conversations.list(t.demo.project_id);
+    const contents = stored.flatMap((conv) => (conv as { messages?: { content: string }[] }).messages?.map((m) => m.content) ?? []);
+    expect(contents).not.toContain('seventh frame');
+
+    // The allowance belongs to the connection: another one from the same visitor still works.
+    const other = await hello();
+    other.send({ type: 'ping' });
+    await other.next('pong');
   });
 });

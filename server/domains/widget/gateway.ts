@@ -140,9 +140,15 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
     async process(conn: Connection, raw: string | null) {
       if (conn.closed) return;
       try {
-        gw.limit(`frame:${conn.id}`, limits.frames_per_minute_per_connection);
-        if (raw === null) throw new AppError('invalid_frame', 'Frames are JSON text, not binary');
+        if (raw === null) {
+          gw.limit(`frame:${conn.id}`, limits.frames_per_minute_per_connection);
+          throw new AppError('invalid_frame', 'Frames are JSON text, not binary');
+        }
         const parsed = parseFrame(raw);
+        // Every frame counts, valid or not; a refused message.send names its client_id so the widget
+        // marks that message as refused (and retries it) instead of waiting for an ack forever.
+        const clientId = parsed.ok ? (parsed.frame as { client_id?: string }).client_id : parsed.client_id;
+        gw.limit(`frame:${conn.id}`, limits.frames_per_minute_per_connection, clientId);
         if (!parsed.ok) throw new AppError('invalid_frame', parsed.message, parsed.client_id ? { client_id: parsed.client_id } : {});
         const handler = FRAME_HANDLERS[parsed.frame.type] as FrameHandler | undefined;
         if (!handler) throw new AppError('not_configured', `${parsed.frame.type} is not available on this server`);
