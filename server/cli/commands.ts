@@ -3,9 +3,11 @@ import type { AppContext } from '../context.js';
 import { PERMISSIONS } from '../../shared/permissions.js';
 import { AppError } from '../errors.js';
 import { channelIdentitySecret } from '../domains/identity/channel-secret.js';
+import { isWebUrl } from '../../shared/schemas/web-url.js';
 
-type Values = Record<string, string | boolean | undefined>;
-type Option = { type: 'string' | 'boolean'; short?: string };
+export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+/** node:util parseArgs options; `multiple` keeps every occurrence of a repeated flag. */
+type Option = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
 
 export interface Command {
   summary: string;
@@ -17,6 +19,23 @@ function required(values: Values, name: string): string {
   const v = values[name];
   if (typeof v !== 'string' || v.trim() === '') throw new AppError('invalid_request', `--${name} is required`);
   return v;
+}
+
+/**
+ * `--origin a --origin b` and `--origin a,b` both give [a, b]. Each is `*` or an http(s) origin
+ * (same rule as every URL Parley accepts), kept as its origin: a path or trailing slash is dropped.
+ */
+function origins(values: Values): string[] {
+  const given = values.origin === undefined ? [] : ([] as string[]).concat(values.origin as string | string[]);
+  return [
+    ...new Set(
+      given.flatMap((v) => v.split(',')).map((o) => o.trim()).filter(Boolean).map((o) => {
+        if (o === '*') return o;
+        if (!isWebUrl(o)) throw new AppError('invalid_request', `--origin "${o}" is not an http(s) origin such as https://www.example.com (or *)`);
+        return new URL(o).origin;
+      }),
+    ),
+  ];
 }
 
 async function requireProject(ctx: AppContext, id: string) {
@@ -39,16 +58,17 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'create-project': {
-    summary: 'Create a project with a website-widget channel: --org ID --name N [--origin https://site]... [--user-pool ID (share another project\'s users)]',
-    options: { org: { type: 'string' }, name: { type: 'string' }, origin: { type: 'string' }, 'user-pool': { type: 'string' } },
+    summary: 'Create a project with a website-widget channel: --org ID --name N [--origin https://site]... (repeat or comma-separate) [--user-pool ID (share another project\'s users)]',
+    options: { org: { type: 'string' }, name: { type: 'string' }, origin: { type: 'string', multiple: true }, 'user-pool': { type: 'string' } },
     async run(v, ctx, print) {
       const orgId = required(v, 'org');
+      const allowed = origins(v); // checked before anything is created
       if (!(await ctx.services.org.getOrganization(orgId))) throw new AppError('not_found', `organization ${orgId} not found`);
       const userPoolId = v['user-pool'] === undefined ? undefined : required(v, 'user-pool');
       const project = await ctx.services.projects.createProject({ organizationId: orgId, name: required(v, 'name'), userPoolId });
-      const origins = typeof v.origin === 'string' ? v.origin.split(',').map((o) => o.trim()) : [];
-      const channel = await ctx.services.projects.createChannel(project.id, { allowed_origins: origins });
+      const channel = await ctx.services.projects.createChannel(project.id, { allowed_origins: allowed });
       print(`project ${project.id} "${project.name}"\nwidget channel ${channel.id} frame_id ${channel.frame_id}\nuser pool ${project.user_pool_id}`);
+      print(`allowed origins ${allowed.length ? allowed.join(' ') : '(none yet: only Parley\'s own pages can open the widget)'}`);
     },
   },
   'create-member': {
@@ -92,9 +112,13 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'List organizations and their projects',
     options: {},
     async run(_v, ctx, print) {
-      for (const org of await ctx.services.org.listOrganizations()) {
+      const orgs = await ctx.services.org.listOrganizations();
+      if (orgs.length === 0) print(`no projects: ${ctx.config.dataDir} holds no organization yet (create-org, then create-project)`);
+      for (const org of orgs) {
         print(`organization ${org.id} "${org.name}" (${org.plan})`);
-        for (const p of await ctx.services.projects.listProjects(org.id)) {
+        const projects = await ctx.services.projects.listProjects(org.id);
+        if (projects.length === 0) print('  no projects');
+        for (const p of projects) {
           print(`  project ${p.id} "${p.name}"`);
           for (const c of await ctx.services.projects.listChannels(p.id)) print(`    channel ${c.id} ${c.type} frame_id ${c.frame_id}`);
         }
@@ -134,5 +158,12 @@ export const COMMANDS: Record<string, Command> = {
 
 export function usage(only?: string): string {
   const entries = Object.entries(COMMANDS).filter(([n]) => !only || n === only);
-  return ['Usage: npm run parley -- <command> [flags]', '', ...entries.map(([n, c]) => `  ${n.padEnd(15)} ${c.summary}`)].join('\n');
+  return [
+    `Usage: npm run parley -- ${only ?? '<command>'} [flags]`,
+    '',
+    ...entries.map(([n, c]) => `  ${n.padEnd(15)} ${c.summary}`),
+    '',
+    'Works on the data in DATA_DIR (default ./data) while the server is stopped: one process owns it at a time.',
+    'help, --help, -h: this text; <command> --help: one command.',
+  ].join('\n');
 }

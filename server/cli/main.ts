@@ -1,5 +1,7 @@
-// Admin CLI (issue 2): `npm run parley -- <command> [--flags]`. Works on DATA_DIR while the server is
-// stopped (the data dir is locked by whoever has it open). Errors are clear and exit non-zero.
+// Admin CLI: `npm run parley -- <command> [--flags]`. Works on DATA_DIR while the server is stopped:
+// the embedded store is single-process (docs: README "Data and backups"), so a running server holds
+// the data directory and the CLI says so in one line instead of writing beside it. Errors are clear
+// and exit non-zero; `help`, `--help` and `-h` print usage and exit 0.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openStore } from '../store/index.js';
@@ -7,17 +9,28 @@ import { createSecretBox, loadMasterKey } from '../lib/secret-box.js';
 import { createConversationBus } from '../domains/conversations/events.js';
 import { createServices } from '../services.js';
 import { AppError } from '../errors.js';
-import { COMMANDS, usage } from './commands.js';
+import { COMMANDS, usage, type Values } from './commands.js';
+import { dataDirHolder } from './data-dir-holder.js';
+
+const HELP = new Set(['help', '--help', '-h']);
 
 async function run(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  const command = name ? COMMANDS[name] : undefined;
-  if (!command) {
-    console.error(name ? `Unknown command "${name}".\n` : '');
-    console.error(usage());
-    return name ? 2 : 0;
+  if (name === undefined || HELP.has(name)) {
+    const topic = name === 'help' && rest[0] && COMMANDS[rest[0]] ? rest[0] : undefined;
+    console.log(usage(topic));
+    return 0;
   }
-  let values: Record<string, string | boolean | undefined>;
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${usage()}`);
+    return 2;
+  }
+  if (rest.some((a) => a === '--help' || a === '-h')) {
+    console.log(usage(name));
+    return 0;
+  }
+  let values: Values;
   try {
     ({ values } = parseArgs({ args: rest, options: command.options, strict: true }));
   } catch (err) {
@@ -25,7 +38,17 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const store = await openStore(config.dataDir);
+  let store;
+  try {
+    store = await openStore(config.dataDir);
+  } catch (err) {
+    const pid = await dataDirHolder(config.dataDir);
+    if (pid === null) throw err;
+    console.error(
+      `The data directory ${config.dataDir} is in use by process ${pid} (a running Parley server): stop the server first, then run this command again.`,
+    );
+    return 1;
+  }
   try {
     const box = createSecretBox(await loadMasterKey(config.dataDir, config.masterKey));
     const base = { config, store, box, bus: createConversationBus(), onClose: () => {} };
