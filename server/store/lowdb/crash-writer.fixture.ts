@@ -13,7 +13,13 @@ async function appender(worker: number) {
   for (;;) {
     const n = seq++;
     const id = `w${worker}-${n}`;
-    await items.put('scope', { id, n, pad });
+    const put = items.put('scope', { id, n, pad });
+    // A replay of the same request while the first write is in flight (a re-sent message found by
+    // its client_id): it changes nothing, and its ack must still wait for the original write.
+    const replay = items.update('scope', id, () => undefined).then((found) => {
+      if (found) process.stdout.write(`replay ${id}\n`);
+    });
+    await Promise.all([put, replay]);
     process.stdout.write(`put ${id}\n`);
   }
 }
