@@ -7,8 +7,13 @@ import { visible } from '../messages.js';
 import { strings } from '../strings.js';
 import { errorText } from '../../i18n/errors.js';
 import { HandoffOffer } from './HandoffOffer.js';
+import { Suggestions } from './Suggestions.js';
 import { MessageBubble } from './MessageBubble.js';
 import { Announcer } from './Announcer.js';
+
+/** An unsure reply (outcome `suggestions`) shows its sections as suggestions, not as an answer. */
+const ReplyBubble = (p: Parameters<typeof MessageBubble>[0] & { message: { outcome?: string } }) =>
+  p.message.outcome === 'suggestions' ? <Suggestions {...p} /> : <MessageBubble {...p} />;
 
 /**
  * A note in the visitor's language where we know what it says: the stored handoff notes are the
@@ -53,7 +58,7 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
               <span role="note">{noteText(m)}</span>
             </li>
           ) : (
-            <MessageBubble key={m.id} message={m}>
+            <ReplyBubble key={m.id} message={m}>
               {m.offer_handoff && (
                 <HandoffOffer
                   answered={Boolean(state.handoff[m.id]) || shown.some((n) => n.seq > m.seq && n.type === 'note' && n.labels.includes('handoff'))}
@@ -61,7 +66,7 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
                   onRespond={(accept) => model.respondHandoff(m.id, accept)}
                 />
               )}
-            </MessageBubble>
+            </ReplyBubble>
           ),
         )}
         {state.pending.map((p) => (
