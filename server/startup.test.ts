@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import net from 'node:net';
+import WebSocket from 'ws';
 import { buildApp } from './app.js';
 import { testConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
@@ -49,6 +50,17 @@ describe('readiness', () => {
       const early = await app.inject({ method: 'GET', url: providers, headers: auth });
       expect(early.statusCode).toBe(503);
       expect(early.json().error).toBe('not_ready');
+
+      // The widget's WebSocket upgrade is refused the same way, and the server stays up.
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as net.AddressInfo;
+      const upgrade = await new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/v1/widget/ws`, { origin: `http://127.0.0.1:${port}` });
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => reject(new Error('upgraded while starting')));
+        ws.on('error', reject);
+      });
+      expect(upgrade).toBe(503);
 
       readiness.ready();
       expect((await app.inject({ method: 'GET', url: '/healthz' })).json().status).toBe('ok');
