@@ -46,10 +46,37 @@ function splitLong(paragraph: string): string[] {
   return out.filter(Boolean);
 }
 
+/** Whitespace collapsed in prose; fenced code keeps its indentation and blank lines. */
+function normalizeOutsideCode(text: string): string {
+  return text
+    .split(/(^[ \t]*(?:```|~~~)[^\n]*\n[\s\S]*?^[ \t]*(?:```|~~~)[ \t]*$)/m)
+    .map((part, i) => (i % 2 ? `\n\n${part.replace(/^[ \t]+(?=```|~~~)/gm, '')}\n\n` : normalizeSpace(part)))
+    .join('')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Paragraphs, a fenced code block (blank lines and all) being one paragraph that is never split. */
+function paragraphsOf(text: string): string[] {
+  const out: string[] = [];
+  let fence: string[] | null = null;
+  for (const part of text.split(/\n\s*\n/)) {
+    if (fence) {
+      fence.push(part);
+      if ((part.match(/^\s*(```|~~~)/gm) ?? []).length % 2 === 1) {
+        out.push(fence.join('\n\n'));
+        fence = null;
+      }
+    } else if ((part.match(/^\s*(```|~~~)/gm) ?? []).length % 2 === 1) fence = [part];
+    else out.push(part);
+  }
+  if (fence) out.push(fence.join('\n\n'));
+  return out;
+}
+
 function packSection(section: Section): ChunkDraft[] {
-  const paragraphs = normalizeSpace(section.text)
-    .split(/\n\s*\n/)
-    .flatMap((p) => splitLong(p.trim()))
+  const paragraphs = paragraphsOf(section.text)
+    .flatMap((p) => (/^\s*(```|~~~)/m.test(p) ? [p.trim()] : splitLong(p.trim())))
     .filter((p) => p.length > 0);
   const out: ChunkDraft[] = [];
   let cur = '';
@@ -67,7 +94,7 @@ function packSection(section: Section): ChunkDraft[] {
 export function chunkDoc(doc: ParsedDoc): ChunkDraft[] {
   // Sections never merge, even short ones: a one-paragraph section under its own heading (an FAQ
   // entry) is the best possible chunk, and merging would give it the wrong heading path.
-  return doc.sections.map((s) => ({ headings: [...s.headings], text: normalizeSpace(s.text) })).filter((s) => s.text).flatMap(packSection);
+  return doc.sections.map((s) => ({ headings: [...s.headings], text: normalizeOutsideCode(s.text) })).filter((s) => s.text).flatMap(packSection);
 }
 
 /** The text a chunk is indexed and embedded with: title and headings give it context. */

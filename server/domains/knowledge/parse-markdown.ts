@@ -1,8 +1,8 @@
 // Markdown → ParsedDoc: title (front matter `title:`, else the first H1, else the heading of any level
 // that opens the page before any text — pino's lts.md starts with "## Long Term Support" and was
 // titled "lts" —, else the file name) and
-// sections under their heading path. Code blocks are kept as text (users ask "how do I embed…" and the
-// answer is often the snippet); links and images keep their text only.
+// sections under their heading path. Code blocks are kept verbatim with their fences (users ask "how do I
+// embed…" and the answer is often the snippet); links and images keep their text only.
 import type { ParsedDoc, Section } from './chunker.js';
 
 const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$/;
@@ -64,7 +64,9 @@ export function parseMarkdown(source: string, fallbackTitle: string, options: { 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (FENCE.test(line)) {
+      // Fences stay in the text, so an answer quotes the block verbatim, as code (agent compose.ts).
       inFence = !inFence;
+      buf.push(line.trim().startsWith('~~~') ? line.replace('~~~', '```') : line);
       continue;
     }
     if (inFence) {

@@ -69,9 +69,12 @@ describe('parseMarkdown', () => {
     expect(doc.sections).toEqual([{ headings: [], text: 'See the docs.' }]);
   });
 
-  it('keeps code blocks and ignores headings inside them', () => {
+  it('keeps code blocks verbatim with their fences and ignores headings inside them', () => {
     const doc = parseMarkdown('# T\n\n```sh\n# not a heading\nnpm start\n```\n', 'f');
-    expect(doc.sections).toEqual([{ headings: [], text: '# not a heading\nnpm start' }]);
+    expect(doc.sections).toEqual([{ headings: [], text: '```sh\n# not a heading\nnpm start\n```' }]);
+    // Chunks keep the block whole, indentation and blank lines included.
+    const code = '```js\nfunction f() {\n    return 1;\n\n}\n```';
+    expect(chunkDoc(parseMarkdown(`# T\n\nIntro:\n\n${code}\n`, 'f')).map((c) => c.text)).toEqual([`Intro:\n\n${code}`]);
   });
 
   it('keeps each table row a line of its own and drops the separator row', () => {
