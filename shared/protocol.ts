@@ -3,6 +3,7 @@
 // imports only the types (import type) and PROTOCOL_VERSION, so no validator lands in its bundle.
 import { Type, type Static } from 'typebox';
 import { ConversationSchema, MessageSchema } from './schemas/entities.js';
+import { MESSAGE_MAX_LENGTH } from './limits.js';
 
 export const PROTOCOL_VERSION = 1;
 export const WS_PATH = '/v1/widget/ws';
@@ -38,7 +39,7 @@ export const SendFrame = Type.Object(
     client_id: Type.String({ minLength: 8, maxLength: 64 }),
     /** Absent for the first message: the server starts a conversation. */
     conversation_id: Type.Optional(Type.String({ maxLength: 64 })),
-    content: Type.String({ minLength: 1, maxLength: 10000 }),
+    content: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
   },
   { additionalProperties: false },
 );

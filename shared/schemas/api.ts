@@ -15,6 +15,7 @@ import {
   UserSchema,
 } from './entities.js';
 import { PERMISSIONS } from '../permissions.js';
+import { MESSAGE_MAX_LENGTH } from '../limits.js';
 import { lean } from './lean.js';
 
 const closed = { additionalProperties: false } as const;
@@ -71,7 +72,7 @@ export type ConversationListQuery = Static<typeof ConversationListQuery>;
 export const CreateConversationBody = Type.Object(
   {
     user_id: Type.String({ minLength: 1, maxLength: 200, description: 'A Parley user id, or your own external user id (created on first use)' }),
-    message: Type.String({ minLength: 1, maxLength: 10_000, description: 'The first user message' }),
+    message: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH, description: 'The first user message' }),
     external_id: Type.Optional(Type.String({ maxLength: 200 })),
   },
   closed,

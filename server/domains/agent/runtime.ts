@@ -14,6 +14,7 @@ import type { AgentRuntime, ReplyRequest, ReplyResult } from './types.js';
 import type { AgentTool, AnswerProvider, HistoryTurn } from './provider.js';
 import { newId } from '../../lib/ids.js';
 import { MAX_MESSAGE_LENGTH } from '../conversations/service.js';
+import { capLength, charLength } from '../../../shared/limits.js';
 import { retrievalQuery } from './query.js';
 
 /** Extension points for later issues (triggers, audiences, deployments). None is faked here. */
@@ -96,7 +97,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       const { message } = await deps.conversations.append(projectId, conversationId, {
         role: 'assistant',
         // A model may run long; the message store has a hard cap (conversations/service.ts).
-        content: output.content.length > MAX_MESSAGE_LENGTH ? `${output.content.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : output.content,
+        content: charLength(output.content) > MAX_MESSAGE_LENGTH ? `${capLength(output.content, MAX_MESSAGE_LENGTH - 1)}…` : output.content,
         sources: output.sources,
         offer_handoff: output.offer_handoff,
         outcome: output.outcome ?? (output.offer_handoff ? 'no_answer' : 'answer'),

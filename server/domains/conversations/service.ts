@@ -11,12 +11,13 @@ import type {
   SourceRef,
 } from '../../../shared/schemas/entities.js';
 import { newId, now } from '../../lib/ids.js';
+import { MESSAGE_MAX_LENGTH, charLength } from '../../../shared/limits.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import type { ConversationBus } from './events.js';
 
 /** One shard file holds a conversation; the cap keeps its rewrite cost bounded (DESIGN.md 7). */
 export const MAX_MESSAGES_PER_CONVERSATION = 5000;
-export const MAX_MESSAGE_LENGTH = 10_000;
+export const MAX_MESSAGE_LENGTH = MESSAGE_MAX_LENGTH;
 
 export interface NewMessage {
   role: MessageRole;
@@ -38,7 +39,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
     if (typeof input.content !== 'string' || input.content.trim() === '') {
       throw invalid('message content must not be empty', [{ path: 'content', message: 'must not be empty' }]);
     }
-    if (input.content.length > MAX_MESSAGE_LENGTH) {
+    if (charLength(input.content) > MAX_MESSAGE_LENGTH) {
       throw invalid(`message content exceeds ${MAX_MESSAGE_LENGTH} characters`, [{ path: 'content', message: 'is too long' }]);
     }
   }

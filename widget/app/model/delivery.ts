@@ -4,6 +4,7 @@
 // conversation, so later ones wait for its ack and the new conversation id.
 import type { Socket } from '../../transport/socket.js';
 import { createOutbox } from '../../transport/outbox.js';
+import { MESSAGE_MAX_LENGTH, capLength } from '../../../shared/limits.js';
 import type { TabStore } from '../../platform/storage.js';
 
 export interface DeliveryDeps {
@@ -46,7 +47,7 @@ export function createDelivery(deps: DeliveryDeps) {
     flush,
     holding,
     add(content: string) {
-      outbox.add(content.slice(0, 10_000));
+      outbox.add(capLength(content, MESSAGE_MAX_LENGTH));
     },
     retry(clientId: string) {
       outbox.mark(clientId, 'queued');
