@@ -1,12 +1,13 @@
 // One declaration per project API route (spec 4): path, permissions, schemas, documentation and a
 // thin handler. The repeated shape (permission preHandler, OpenAPI security fragment, params typing,
-// status code, 204 for "nothing to return") lives here once, so route files list only what differs
+// status code, 204 for "nothing to return"; who may call it: an API key or a team session whose role
+// grants the permissions, docs/operators.md) lives here once, so route files list only what differs
 // and a later change to how project routes authenticate is made in one place.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { AppContext } from '../context.js';
 import type { Permission } from '../../shared/permissions.js';
-import { apiKeyDocs, requireApiKey } from './auth/api-key.js';
+import { requireApiKey } from './auth/api-key.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type In<S> = S extends TSchema ? Static<S> : undefined;
@@ -40,7 +41,6 @@ export function projectRoute<Params extends TSchema, Query extends TSchema | und
   ctx: AppContext,
   route: ProjectRoute<Params, Query, Body>,
 ): void {
-  const security = apiKeyDocs(route.permissions);
   const status = route.response === null ? 204 : (route.status ?? 200);
   app.route({
     method: route.method,
@@ -50,8 +50,9 @@ export function projectRoute<Params extends TSchema, Query extends TSchema | und
     schema: {
       summary: route.summary,
       tags: route.tags,
-      ...security,
-      description: route.description ? `${route.description}\n\n${security.description}` : security.description,
+      // Security (API key or team session), the permissions and the error responses are added by the
+      // project guard (auth/project-guard.ts) for every route under /v1/projects/.
+      ...(route.description ? { description: route.description } : {}),
       params: route.params,
       ...(route.querystring ? { querystring: route.querystring } : {}),
       ...(route.body ? { body: route.body } : {}),

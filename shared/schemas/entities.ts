@@ -16,7 +16,8 @@ export const OrganizationSchema = Type.Object({
 });
 export type Organization = Static<typeof OrganizationSchema>;
 
-export const MemberRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
+/** Team roles; what each may do in a project is in shared/roles.ts (docs/operators.md). */
+export const MemberRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('operator'), Type.Literal('member')]);
 export type MemberRole = Static<typeof MemberRoleSchema>;
 
 export const MemberSchema = Type.Object({
@@ -25,6 +26,8 @@ export const MemberSchema = Type.Object({
   email: Type.String(),
   name: Type.String(),
   role: MemberRoleSchema,
+  /** Shown with the member's replies in the widget (operator messages); https or data: URL. */
+  avatar_url: Type.Optional(Type.String({ maxLength: 2048 })),
   /** scrypt hash `scrypt$N$r$p$salt$hash` (node:crypto). */
   password_hash: Type.String(),
   created_at: Timestamp,

@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { PERMISSIONS, type Permission } from '../../../shared/permissions.js';
 import type { GuardedRoute } from './project-guard.js';
+import { ROLES, ROLE_PERMISSIONS } from '../../../shared/roles.js';
+import { effectivePermissions } from '../../../shared/permissions.js';
+import type { MemberRole } from '../../../shared/schemas/entities.js';
+import { loginAs, type TeamLogin } from './team-session.fixture.js';
 
 let t: TestApp;
 let baseUrl: string;
@@ -40,8 +44,8 @@ function urlOf(route: GuardedRoute): string {
   );
 }
 
-async function call(route: GuardedRoute, authorization?: string) {
-  const headers: Record<string, string> = {};
+async function call(route: GuardedRoute, authorization?: string, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...extra };
   if (authorization !== undefined) headers.authorization = authorization;
   const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
   if (withBody) headers['content-type'] = 'application/json';
@@ -200,5 +204,61 @@ describe('spec 5 on every project route', () => {
     expect(ok.statusCode).toBe(404);
     expect(ok.json().error).toBe('not_found');
     expectRateHeaders(ok);
+  });
+});
+
+describe('team sessions on every project route (docs/operators.md)', () => {
+  const logins = {} as Record<MemberRole, TeamLogin>;
+  let stranger: TeamLogin;
+  beforeAll(async () => {
+    for (const role of ROLES) logins[role] = await loginAs(t, role);
+    const org = await t.app.ctx.services.org.createOrganization({ name: 'Elsewhere' });
+    stranger = await loginAs(t, 'owner', { organizationId: org.id });
+  });
+
+  it('checks each route\'s permissions against each role\'s set', async () => {
+    let refused = 0;
+    for (const route of routes) {
+      for (const role of ROLES) {
+        const have = effectivePermissions(ROLE_PERMISSIONS[role]);
+        const missing = route.permissions.filter((p) => !have.has(p));
+        const res = await call(route, undefined, logins[role].headers);
+        const label = `${role} ${route.method} ${route.url}`;
+        if (missing.length > 0) {
+          refused += 1;
+          expect(res.statusCode, label).toBe(403);
+          expect(res.json().error, label).toBe('insufficient_permissions');
+          expect(res.json().missing_permissions, label).toEqual(missing);
+          expect(res.json().role, label).toBe(role);
+        } else {
+          expect([401, 403], `${label}: ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
+        }
+        expectRateHeaders(res);
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('lets the operator role read and answer conversations and edit labels, never knowledge or keys', () => {
+    const operator = effectivePermissions(ROLE_PERMISSIONS.operator);
+    for (const p of ['conversation:read', 'conversation:write', 'userpool:read', 'label:read', 'label:upsert']) expect(operator.has(p), p).toBe(true);
+    for (const p of ['knowledge:write', 'table:write', 'deployment:update', 'full_export:read', 'conversation:generate']) expect(operator.has(p), p).toBe(false);
+  });
+
+  it('needs X-CSRF-Token on every state-changing route', async () => {
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      const res = await call(route, undefined, { cookie: logins.owner.cookie });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json().error).toBe('csrf_failed');
+    }
+  });
+
+  it('answers 404 to a member of another organization and 401 to a stale cookie', async () => {
+    for (const route of routes) {
+      const res = await call(route, undefined, stranger.headers);
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(404);
+      const stale = await call(route, undefined, { cookie: 'parley_session=nope', 'x-csrf-token': 'x' });
+      expect(stale.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
   });
 });

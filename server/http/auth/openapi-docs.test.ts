@@ -18,7 +18,7 @@ describe('OpenAPI', () => {
     for (const route of t.app.projectRoutes) {
       const op = spec.paths[toOpenApi(route.url)]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.url}`).toBeDefined();
-      expect(op.security).toEqual(route.sessionRole ? [{ apiKey: [] }, { session: [] }] : [{ apiKey: [] }]);
+      expect(op.security).toEqual([{ apiKey: [] }, { session: [] }]);
       expect(op['x-required-permissions'].slice().sort()).toEqual(route.permissions.slice().sort());
       for (const p of route.permissions) expect(op.description).toContain(p);
       for (const status of ['400', '401', '403', '404', '429']) expect(op.responses[status], `${route.url} ${status}`).toBeDefined();

@@ -1,4 +1,5 @@
-// Guards every project route `/v1/projects/…` (spec 5, 8): API-key authentication, the rate limit,
+// Guards every project route `/v1/projects/…` (spec 5, 8): API-key or team-session authentication
+// (project-session.ts; the role's permissions from shared/roles.ts stand in for the key's), the rate limit,
 // the project scope and the route's permissions, in an onRequest hook so it runs before body parsing
 // and validation (a caller without a valid key gets 401, never a 400 that describes the schema).
 // Routes are found with an onRoute hook, so routes other modules add later are guarded and listed
@@ -17,7 +18,6 @@ import { ANONYMOUS_LIMITS, limitsFor } from '../rate-limit/plans.js';
 import { authenticateApiKey, authorizeApiKey, declaredPermissions, projectIdOf } from './api-key.js';
 import { projectErrorResponses } from './openapi-errors.js';
 import { authorizeProjectSession, wantsSession } from './project-session.js';
-import type { MemberRole } from '../../../shared/schemas/entities.js';
 
 export const PROJECT_PREFIX = '/v1/projects/';
 
@@ -25,8 +25,6 @@ export interface GuardedRoute {
   method: string;
   url: string;
   permissions: Permission[];
-  /** Set when the route also takes a team session (project-session.ts). */
-  sessionRole?: MemberRole;
 }
 
 declare module 'fastify' {
@@ -78,11 +76,11 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
     }
   }
 
-  async function guard(request: FastifyRequest, reply: FastifyReply, required: readonly Permission[], sessionRole?: MemberRole) {
-    if (wantsSession(request, sessionRole)) {
+  async function guard(request: FastifyRequest, reply: FastifyReply, required: readonly Permission[]) {
+    if (wantsSession(request)) {
       let projectId;
       try {
-        projectId = await authorizeProjectSession(ctx, request, sessionRole);
+        projectId = await authorizeProjectSession(ctx, request, required);
       } catch (err) {
         await count(reply, `addr:${request.ip}`, ANONYMOUS_LIMITS);
         throw err;
@@ -106,8 +104,7 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(PROJECT_PREFIX)) return;
     const permissions = permissionsOfRoute(route);
-    const sessionRole = route.config?.sessionRole;
-    const hook: onRequestAsyncHookHandler = (request, reply) => guard(request, reply, permissions, sessionRole);
+    const hook: onRequestAsyncHookHandler = (request, reply) => guard(request, reply, permissions);
     // The guard enforces what requireApiKey declared, so those hooks need not run a second time.
     const notDeclaring = (name: (typeof HOOK_NAMES)[number]) => hooksOf(route, name).filter((fn) => declaredPermissions(fn) === undefined);
     route.onRequest = [hook, ...(notDeclaring('onRequest') as onRequestAsyncHookHandler[])];
@@ -118,18 +115,18 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
     }
     if (route.method === 'HEAD') return;
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      app.projectRoutes.push({ method, url: route.url, permissions, ...(sessionRole ? { sessionRole } : {}) });
+      app.projectRoutes.push({ method, url: route.url, permissions });
     }
     if (route.schema?.hide) return;
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const listed = permissions.map((p) => `\`${p}\``).join(', ') || 'any permission';
     route.schema = {
       ...schema,
-      security: sessionRole ? [{ apiKey: [] }, { session: [] }] : [{ apiKey: [] }],
+      security: [{ apiKey: [] }, { session: [] }],
       'x-required-permissions': permissions,
       description: [
         schema.description,
-        `Requires an API key of this project with: ${listed}${sessionRole ? `, or a team-member session of its organization (role ${sessionRole} or higher)` : ''}. Rate limited per project (X-RateLimit-* headers on every response).`,
+        `Requires an API key of this project with: ${listed}; or the session cookie of a member of its organization whose role grants them (docs/operators.md; X-CSRF-Token on changes). Rate limited per project (X-RateLimit-* headers on every response).`,
       ]
         .filter((s) => typeof s === 'string' && s !== '' && !s.startsWith('Requires an API key with:'))
         .join('\n\n'),

@@ -9,7 +9,8 @@
 //   owner  – everything, including plan/billing changes and granting or revoking the owner role;
 //   admin  – API keys (create, reveal, edit, delete), inviting and removing non-owner members,
 //            organization settings;
-//   member – read-only: organization, team list, projects, API-key masks, billing and usage.
+//   member, operator – read-only: organization, team list, projects, API-key masks, billing and usage.
+// Inside projects a role is a set of permissions (shared/roles.ts, docs/operators.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Member, MemberRole, Organization } from '../../../shared/schemas/entities.js';
 import type { AppContext } from '../../context.js';
@@ -18,7 +19,9 @@ import { SESSION_COOKIE, safeEqual, type Session } from '../../domains/session/s
 import { sessionErrorResponses } from './openapi-errors.js';
 
 export const ORG_PREFIX = '/v1/org';
-const RANK: Record<MemberRole, number> = { member: 0, admin: 1, owner: 2 };
+// Operators rank with members on the organization routes: their extra powers are project permissions
+// (shared/roles.ts), not organization administration.
+const RANK: Record<MemberRole, number> = { member: 0, operator: 0, admin: 1, owner: 2 };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface SessionContext {
