@@ -40,7 +40,7 @@ describe('admin CLI usability', () => {
       expect(r.out).not.toContain('create-org');
     }
     await rm(dir, { recursive: true, force: true });
-  }, 90_000);
+  }, 180_000);
 
   it('says "no projects" on an empty store, keeps every --origin, and refuses a non-http(s) origin', async () => {
     const dir = await tempDir();
@@ -74,7 +74,7 @@ describe('admin CLI usability', () => {
       await app.close();
     }
     await rm(dir, { recursive: true, force: true });
-  }, 90_000);
+  }, 180_000);
 
   it('while the server runs, says in one line to stop it first, naming DATA_DIR', async () => {
     const dir = await tempDir();
@@ -97,5 +97,5 @@ describe('admin CLI usability', () => {
       server.child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });

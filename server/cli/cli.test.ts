@@ -29,7 +29,7 @@ describe('admin CLI', () => {
     expect(list.out).toContain(`sk_live_…${secret.slice(-4)}`);
     expect(list.out).not.toContain(secret);
     expect(cli(dir, 'list-projects').out).toContain('"Support"');
-  }, 60_000);
+  }, 180_000); // each CLI run starts tsx: slow on a loaded machine
 
   it('fails clearly with a non-zero exit', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parley-cli-'));
@@ -42,5 +42,5 @@ describe('admin CLI', () => {
     const badPerm = cli(dir, 'create-key', '--project', '00000000-0000-0000-0000-000000000000', '--name', 'x');
     expect(badPerm.code).toBe(1);
     expect(badPerm.err).toContain('not found');
-  }, 60_000);
+  }, 180_000); // each CLI run starts tsx: slow on a loaded machine
 });
