@@ -1,4 +1,4 @@
-// buildApp(config): the one factory used by tests and server/main.ts (issue 2).
+// buildApp(config): the one factory used by tests and server/main.ts.
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { ErrorBody } from '../shared/errors.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -67,7 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
-    // Flush pending writes before the process exits (graceful shutdown, issue 2).
+    // Flush pending writes before the process exits (graceful shutdown).
     if (options.store) await store.flush();
     else await store.close();
   });

@@ -1,4 +1,4 @@
-// One entry per CLI command: its flags and what it does. Later issues add commands here.
+// One entry per CLI command: its flags and what it does. A new command is one more entry here.
 import type { AppContext } from '../context.js';
 import { PERMISSIONS } from '../../shared/permissions.js';
 import { AppError } from '../errors.js';

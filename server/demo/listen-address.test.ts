@@ -1,4 +1,4 @@
-// The demo seed with PORT=0 (issue 4/5 follow-up): the real entry point in a child process picks a
+// The demo seed with PORT=0: the real entry point in a child process picks a
 // free port, and the demo knowledge base it seeds cites links on that port, not on ":0", so a
 // visitor's click on a source opens the page (spec 2.6: sources with title and link).
 import { describe, expect, it } from 'vitest';

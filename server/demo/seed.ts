@@ -1,4 +1,4 @@
-// First-start demo seeding (issue 2): organization, project with a website-widget channel, a team
+// First-start demo seeding: organization, project with a website-widget channel, a team
 // member who can log in and an sk_test_ key with all project permissions. Credentials are printed
 // once and saved to DATA_DIR/demo-credentials.json (0600). A second start seeds nothing.
 import { readFile, writeFile } from 'node:fs/promises';

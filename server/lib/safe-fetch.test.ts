@@ -1,4 +1,4 @@
-// SSRF refusal of outbound fetches (issue 6.1) against real sockets on 127.0.0.x.
+// SSRF refusal of outbound fetches against real sockets on 127.0.0.x.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
