@@ -43,7 +43,9 @@ export function mount(bridge: HostBridge): AppHandle {
     },
     // Without the query string or fragment by default (issue 5: they often hold personal data).
     page: () => update.page ?? pageContext(location.href, document.title),
-    locales: () => [...(navigator.languages ?? [navigator.language])].filter(Boolean),
+    // The server words its own texts (greeting, notes, refusals) in the first of these it has: the
+    // same order the interface's language follows (embed data-locale, site user locales, browser).
+    locales: () => [config.locale, ...userLocales, ...(navigator.languages ?? [navigator.language])].filter((l): l is string => Boolean(l)),
     visible: (open) => open && document.visibilityState === 'visible',
   });
 
