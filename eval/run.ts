@@ -24,7 +24,7 @@ import { HELD_OUT, QUESTIONS, type EvalQuestion } from './fastify-questions.js';
 import { PINO_QUESTIONS } from './pino-questions.js';
 import { publishedPages, startStaticSite } from './static-site.js';
 import { parleyApi } from './parley-api.js';
-import { addScore, emptyTally, headline, mergeTallies, pageOf, scoreReply, tallyLine, type Score, type Tally } from './scoring.js';
+import { addScore, emptyTally, headline, mergeTallies, scoreReply, tallyLine, topPages, type Score, type Tally } from './scoring.js';
 
 const argv = process.argv.slice(2);
 const verbose = argv.includes('--verbose');
@@ -89,10 +89,10 @@ try {
         last = await api.generate(conv.id);
       }
       const score = scoreReply(last.reply, q.pages, baseUrl);
-      // Retrieval's top 3 from the knowledge search API; it has no conversation, so a follow-up is
-      // searched with its earlier turns in front of it.
-      const retrieved = q.pages.length > 0 ? (await api.search(turns.join('\n'), 3)).map((p) => pageOf(p.url, baseUrl)) : [];
-      const result = { set, q, score, ms: last.ms, retrievedHit3: retrieved.some((p) => p !== null && q.pages.includes(p)) };
+      // Retrieval's top 3 pages from the knowledge search API (its passages, several of one page
+      // counting once); search has no conversation, so a follow-up goes with its earlier turns.
+      const retrieved = q.pages.length > 0 ? topPages((await api.search(turns.join('\n'), 10)).map((p) => p.url), baseUrl, 3) : [];
+      const result = { set, q, score, ms: last.ms, retrievedHit3: retrieved.some((p) => q.pages.includes(p)) };
       results.push(result);
       if (verbose && (q.split === 'tune' || showHeldOut)) printResult(result, last.reply.message.content);
     }

@@ -35,6 +35,17 @@ export function pageOf(url: string | null | undefined, baseUrl: string): string 
   return page;
 }
 
+/** The first n distinct pages among ranked URLs (several passages of one page count once). */
+export function topPages(urls: (string | null | undefined)[], baseUrl: string, n: number): string[] {
+  const pages: string[] = [];
+  for (const url of urls) {
+    const page = pageOf(url, baseUrl);
+    if (page !== null && !pages.includes(page)) pages.push(page);
+    if (pages.length === n) break;
+  }
+  return pages;
+}
+
 /** The scored reply to one question. */
 export interface Score {
   answerable: boolean;
@@ -45,7 +56,7 @@ export interface Score {
   wrong: boolean;
   /** Answered, or a right page among the suggestions. */
   useful: boolean;
-  /** A right page among the reply's first three sources (whatever the outcome). */
+  /** A right page among the first three distinct pages of the reply's sources (whatever the outcome). */
   cited3: boolean;
   /** Unanswerable and given no confident answer. */
   refused: boolean;
@@ -68,7 +79,7 @@ export function scoreReply(reply: Reply, rightPages: string[], baseUrl: string):
     answered,
     wrong: answerable && outcome === 'answer' && !citesRight,
     useful: answered || (answerable && outcome === 'suggestions' && citesRight),
-    cited3: answerable && pages.slice(0, 3).some(right),
+    cited3: answerable && cited.slice(0, 3).some(right),
     refused: !answerable && outcome !== 'answer',
     cited,
   };
@@ -83,7 +94,7 @@ export interface Tally {
   useful: number;
   /** Answerable questions with a right page in the top 3 retrieved (the knowledge search API, see run.ts). */
   hit3: number;
-  /** Answerable questions with a right page among the reply's first three sources. */
+  /** Answerable questions with a right page among the first three distinct pages the reply cites. */
   cited3: number;
   refused: number;
   latenciesMs: number[];

@@ -1,7 +1,7 @@
 // The eval scores replies by their citations (docs/eval.md): a confident answer counts only when it
 // cites a right page; suggestions count as useful when a right page is among them.
 import { describe, expect, it } from 'vitest';
-import { addScore, emptyTally, headline, median, mergeTallies, outcomeOf, pageOf, scoreReply, type Reply } from '../../eval/scoring.js';
+import { addScore, emptyTally, headline, median, mergeTallies, outcomeOf, pageOf, scoreReply, topPages, type Reply } from '../../eval/scoring.js';
 
 const BASE = 'http://127.0.0.1:4000/git/';
 const reply = (message: Reply['message'], ...pages: string[]): Reply => ({ message, sources: pages.map((p) => ({ url: p === '' ? null : BASE + p })) });
@@ -35,6 +35,9 @@ describe('eval scoring', () => {
   it('takes cited3 from the first three sources only, and hit3 from retrieval alone', () => {
     const s = scoreReply(reply({ outcome: 'answer' }, 'a.html', 'b.html', 'c.html', 'right.html'), ['right.html'], BASE);
     expect(s).toMatchObject({ cited3: false, answered: true });
+    // Several sections of one page count as one page.
+    expect(scoreReply(reply({ outcome: 'answer' }, 'a.html#x', 'a.html#y', 'b.html', 'right.html'), ['right.html'], BASE).cited3).toBe(true);
+    expect(topPages([`${BASE}a.html#1`, `${BASE}a.html#2`, null, 'http://elsewhere/x.html', `${BASE}b.html`, `${BASE}c.html`, `${BASE}d.html`], BASE, 3)).toEqual(['a.html', 'b.html', 'c.html']);
     const t = emptyTally();
     addScore(t, scoreReply(reply({ outcome: 'answer' }, 'right.html'), ['right.html'], BASE), { latencyMs: 1, retrievedHit3: false });
     expect(t).toMatchObject({ hit3: 0, cited3: 1, answered: 1 });
