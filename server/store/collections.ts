@@ -3,6 +3,7 @@ import type {
   ApiKey,
   Channel,
   ConversationRecord,
+  Label,
   Member,
   Organization,
   Project,
@@ -43,6 +44,8 @@ export interface Collections {
   idempotency: AnyDoc;
   /** scope: project id; widget devices and sessions (issue 4) */
   devices: AnyDoc;
+  /** scope: project id; conversation labels (docs/operators.md) */
+  labels: Label;
 }
 
 export type ParleyStore = Store<Collections>;

@@ -19,6 +19,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'sync_jobs',
   'idempotency',
   'devices',
+  'labels',
 ];
 
 export async function openStore(dataDir: string): Promise<ParleyStore> {

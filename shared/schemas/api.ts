@@ -56,7 +56,18 @@ export const ListOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
 export const ConversationListQuery = Type.Object(
   {
     ...PageQueryProps,
-    status: Type.Optional(Type.Array(ConversationStatusSchema, { description: 'Repeat or comma-free list: status=resolved&status=escalated' })),
+    status: Type.Optional(
+      Type.Array(Type.Union([ConversationStatusSchema, Type.Literal('unresolved')]), {
+        description: 'Data-model (active, resolved, escalated, abandoned) or analytics values (unresolved = active or abandoned; docs/operators.md). Repeat: status=resolved&status=escalated',
+      }),
+    ),
+    involvement: Type.Optional(
+      Type.Array(Type.Union([Type.Literal('autonomous'), Type.Literal('public'), Type.Literal('private'), Type.Literal('not_involved')]), { description: 'AI involvement levels' }),
+    ),
+    topic: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { description: 'Conversations carrying any of these tags' })),
+    assignee_id: Type.Optional(Type.String({ description: 'A team member id, or `none` for unassigned conversations' })),
+    operator_active: Type.Optional(Type.Boolean({ description: 'true: a human currently handles it' })),
     channel: Type.Optional(Type.String({ description: 'A channel id, or a channel type such as `api` or `website_widget`' })),
     rating: Type.Optional(
       Type.Array(Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('5'), Type.Literal('abandoned'), Type.Literal('unoffered')])),

@@ -159,6 +159,14 @@ export type MessageRole = Static<typeof MessageRoleSchema>;
 export const MessageOutcomeSchema = Type.Union([Type.Literal('answer'), Type.Literal('suggestions'), Type.Literal('no_answer')]);
 export type MessageOutcome = Static<typeof MessageOutcomeSchema>;
 
+export const MessageAuthorSchema = Type.Object({
+  /** The team member, or null for a reply sent with an API key. */
+  member_id: Nullable(Id),
+  name: Type.String(),
+  avatar_url: Type.Optional(Type.String()),
+});
+export type MessageAuthor = Static<typeof MessageAuthorSchema>;
+
 export const MessageSchema = Type.Object({
   id: Id,
   conversation_id: Id,
@@ -179,6 +187,8 @@ export const MessageSchema = Type.Object({
    * human. Absent on messages stored before it existed and on non-assistant messages.
    */
   outcome: Type.Optional(MessageOutcomeSchema),
+  /** Who wrote an operator message or comment: shown to the visitor with the reply (docs/operators.md). */
+  author: Type.Optional(MessageAuthorSchema),
   created_at: Timestamp,
 });
 export type Message = Static<typeof MessageSchema>;
@@ -215,8 +225,12 @@ export const ConversationSchema = Type.Object({
   rating: Nullable(RatingSchema),
   rating_feedback: Nullable(Type.String()),
   topic: Nullable(Type.String()),
+  /** Ids of the project's labels (GET /v1/projects/{id}/labels). */
   labels: Type.Array(Type.String()),
+  /** Free-form tags. */
   tags: Type.Array(Type.String()),
+  /** The team member the conversation is assigned to (docs/operators.md). */
+  assignee_id: Type.Optional(Nullable(Id)),
   external_id: Nullable(Type.String()),
   hidden: Type.Boolean(),
   spam: Type.Boolean(),
@@ -228,6 +242,17 @@ export const ConversationSchema = Type.Object({
   updated_at: Timestamp,
 });
 export type Conversation = Static<typeof ConversationSchema>;
+
+/** A project's label (spec 2.5, `label:read` / `label:upsert`): conversations carry label ids. */
+export const LabelSchema = Type.Object({
+  id: Id,
+  project_id: Id,
+  name: Type.String({ minLength: 1, maxLength: 80 }),
+  color: Nullable(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Label = Static<typeof LabelSchema>;
 
 /** What the store keeps per conversation: the conversation and its messages in one shard file. */
 export interface ConversationRecord extends Conversation {

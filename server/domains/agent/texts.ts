@@ -17,6 +17,9 @@ export const AGENT_TEXT_KEYS = [
   'handoffDeclined',
   'sourceLanguage',
   'assistantBack',
+  'operatorJoined',
+  'noOperatorOnline',
+  'contactSaved',
   'rateLimited',
   'unavailable',
 ] as const;
@@ -34,6 +37,9 @@ const en: Catalogue = {
   handoffDeclined: 'You chose to continue with the assistant.',
   sourceLanguage: 'This source is in {language}.',
   assistantBack: 'The assistant is back and will answer your next message.',
+  operatorJoined: '{name} from our team joined the conversation.',
+  noOperatorOnline: 'No one from our team is online right now. Leave your e-mail and we will reply to you there.',
+  contactSaved: 'Thank you. We will reply to {email}.',
   rateLimited: 'You are sending messages too quickly. Please wait {seconds} seconds and try again.',
   unavailable: 'The assistant could not answer right now; please try again.',
 };
@@ -49,6 +55,9 @@ const de: Catalogue = {
   handoffDeclined: 'Sie haben sich entschieden, mit dem Assistenten weiterzumachen.',
   sourceLanguage: 'Diese Quelle ist auf {language}.',
   assistantBack: 'Der Assistent ist wieder da und beantwortet Ihre nächste Nachricht.',
+  operatorJoined: '{name} aus unserem Team ist dem Gespräch beigetreten.',
+  noOperatorOnline: 'Gerade ist niemand aus unserem Team online. Hinterlassen Sie Ihre E-Mail-Adresse, dann antworten wir Ihnen dort.',
+  contactSaved: 'Danke. Wir antworten an {email}.',
   rateLimited: 'Sie senden Nachrichten zu schnell. Bitte warten Sie {seconds} Sekunden und versuchen Sie es erneut.',
   unavailable: 'Der Assistent kann gerade nicht antworten; bitte versuchen Sie es erneut.',
 };
@@ -64,6 +73,9 @@ const es: Catalogue = {
   handoffDeclined: 'Has elegido continuar con el asistente.',
   sourceLanguage: 'Esta fuente está en {language}.',
   assistantBack: 'El asistente ha vuelto y responderá a tu próximo mensaje.',
+  operatorJoined: '{name}, de nuestro equipo, se ha unido a la conversación.',
+  noOperatorOnline: 'Ahora mismo no hay nadie de nuestro equipo conectado. Déjanos tu correo electrónico y te responderemos allí.',
+  contactSaved: 'Gracias. Te responderemos a {email}.',
   rateLimited: 'Estás enviando mensajes demasiado rápido. Espera {seconds} segundos y vuelve a intentarlo.',
   unavailable: 'El asistente no puede responder ahora mismo; inténtalo de nuevo.',
 };
@@ -79,6 +91,9 @@ const fr: Catalogue = {
   handoffDeclined: 'Vous avez choisi de continuer avec l’assistant.',
   sourceLanguage: 'Cette source est en {language}.',
   assistantBack: 'L’assistant est de retour et répondra à votre prochain message.',
+  operatorJoined: '{name} de notre équipe a rejoint la conversation.',
+  noOperatorOnline: 'Personne de notre équipe n’est en ligne pour le moment. Laissez votre adresse e-mail et nous vous répondrons là-bas.',
+  contactSaved: 'Merci. Nous vous répondrons à {email}.',
   rateLimited: 'Vous envoyez des messages trop vite. Veuillez patienter {seconds} secondes et réessayer.',
   unavailable: 'L’assistant ne peut pas répondre pour le moment ; veuillez réessayer.',
 };
@@ -94,6 +109,9 @@ const it: Catalogue = {
   handoffDeclined: 'Hai scelto di continuare con l’assistente.',
   sourceLanguage: 'Questa fonte è in {language}.',
   assistantBack: 'L’assistente è tornato e risponderà al tuo prossimo messaggio.',
+  operatorJoined: '{name} del nostro team si è unito alla conversazione.',
+  noOperatorOnline: 'Al momento nessuno del nostro team è online. Lasciaci la tua e-mail e ti risponderemo lì.',
+  contactSaved: 'Grazie. Ti risponderemo a {email}.',
   rateLimited: 'Stai inviando messaggi troppo velocemente. Attendi {seconds} secondi e riprova.',
   unavailable: 'L’assistente non può rispondere in questo momento; riprova.',
 };
@@ -108,6 +126,9 @@ const ar: Catalogue = {
   handoffDeclined: 'اخترت المتابعة مع المساعد.',
   sourceLanguage: 'هذا المصدر باللغة {language}.',
   assistantBack: 'عاد المساعد وسيجيب عن رسالتك التالية.',
+  operatorJoined: 'انضم {name} من فريقنا إلى المحادثة.',
+  noOperatorOnline: 'لا يوجد أحد من فريقنا متصل الآن. اترك بريدك الإلكتروني وسنرد عليك هناك.',
+  contactSaved: 'شكرًا لك. سنرد عليك على {email}.',
   rateLimited: 'أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار {seconds} ثانية ثم المحاولة مرة أخرى.',
   unavailable: 'تعذّر على المساعد الرد الآن؛ يرجى المحاولة مرة أخرى.',
 };
@@ -138,6 +159,18 @@ export function negotiateLocale(preferred: readonly (string | null | undefined)[
     if (hit) return hit;
   }
   return null;
+}
+
+/**
+ * The language Parley speaks to a visitor: a configured locale (the channel's) wins, as it does for
+ * the widget's interface, then the visitor's own locales; English when none is covered.
+ */
+export function visitorTextLocale(
+  configured: string | null | undefined,
+  locales: readonly string[],
+  available: readonly string[] = AGENT_TEXT_LOCALES,
+): string {
+  return negotiateLocale([configured, ...locales], available) ?? 'en';
 }
 
 /** A text in the visitor's language (exact, base language, then English), `{name}` filled from vars. */

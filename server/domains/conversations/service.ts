@@ -28,6 +28,7 @@ export interface NewMessage {
   labels?: string[];
   offer_handoff?: boolean;
   outcome?: Message['outcome'];
+  author?: Message['author'];
 }
 
 export const summary = ({ messages: _m, ...conversation }: ConversationRecord): Conversation => conversation;
@@ -57,6 +58,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       labels: input.labels ?? [],
       ...(input.offer_handoff ? { offer_handoff: true } : {}),
       ...(input.outcome ? { outcome: input.outcome } : {}),
+      ...(input.author ? { author: input.author } : {}),
       created_at: now(),
     };
   }
@@ -86,6 +88,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
         topic: null,
         labels: [],
         tags: [],
+        assignee_id: null,
         external_id: input.externalId ?? null,
         hidden: false,
         spam: false,
@@ -163,7 +166,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       patch: Partial<
         Pick<
           Conversation,
-          'status' | 'rating' | 'rating_feedback' | 'topic' | 'labels' | 'tags' | 'hidden' | 'spam' | 'operator_active' | 'ai_involvement' | 'user_id'
+          'status' | 'rating' | 'rating_feedback' | 'topic' | 'labels' | 'tags' | 'hidden' | 'spam' | 'operator_active' | 'ai_involvement' | 'user_id' | 'assignee_id'
         >
       >,
     ): Promise<ConversationRecord> {

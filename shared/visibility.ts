@@ -1,0 +1,11 @@
+// What a visitor may see of a conversation (spec 2.6): internal comments by the team, conversation
+// summaries and system notes marked `internal` (status changes, assignment) never leave the server
+// toward the widget — not live, not on resume, not in any history. One predicate, used on every path.
+import type { Message } from './schemas/entities.js';
+
+export const INTERNAL_LABEL = 'internal';
+
+export function visibleToVisitor(m: Pick<Message, 'type' | 'labels'>): boolean {
+  if (m.type === 'comment' || m.type === 'summary') return false;
+  return !(m.type === 'note' && m.labels.includes(INTERNAL_LABEL));
+}
