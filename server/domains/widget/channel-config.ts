@@ -3,7 +3,7 @@
 // visitor's language (docs/widget-voice-languages-a11y.md "Channel texts").
 import type { Channel, ChannelTexts } from '../../../shared/schemas/entities.js';
 import type { WidgetChannelConfig } from '../../../shared/protocol.js';
-import { agentText, matchLocale, negotiateLocale, AGENT_TEXT_LOCALES } from '../agent/texts.js';
+import { agentText, matchLocale, visitorTextLocale, AGENT_TEXT_LOCALES } from '../agent/texts.js';
 import { DEFAULT_SESSION_TTL_DAYS } from './tokens.js';
 
 export const sessionTtlDays = (channel: Channel) => channel.session_ttl_days ?? DEFAULT_SESSION_TTL_DAYS;
@@ -18,8 +18,7 @@ const defaultLanguage = (channel: Channel) => channel.locale ?? 'en';
  * channel has texts for and the server catalogues. English when nothing matches.
  */
 export function visitorLocale(channel: Channel, locales: readonly string[] = []): string {
-  const available = [...Object.keys(channel.texts ?? {}), ...AGENT_TEXT_LOCALES];
-  return negotiateLocale([channel.locale, ...locales], available) ?? 'en';
+  return visitorTextLocale(channel.locale, locales, [...Object.keys(channel.texts ?? {}), ...AGENT_TEXT_LOCALES]);
 }
 
 /** The channel's texts for `locale`: exact tag, then its primary language. */
