@@ -1,0 +1,51 @@
+// Session gate and router: signed out → the sign-in page; signed in → the shell with the page of the
+// current URL. /app itself goes to the first project's inbox.
+import { useEffect } from 'preact/hooks';
+import { ErrorBoundary, LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { session } from './models/session.js';
+import { projects, loadProjects } from './models/projects.js';
+import { inboxPath, LoginPage, PAGES } from './routes.js';
+import { Shell } from './components/Shell.js';
+import { NotFound } from './components/NotFound.js';
+import { Loading } from './components/Loading.js';
+
+function Home() {
+  const { route } = useLocation();
+  useEffect(() => {
+    void (projects.value ? Promise.resolve(projects.value) : loadProjects()).then((list) => {
+      if (list[0]) route(inboxPath(list[0].id), true);
+    });
+  }, []);
+  return projects.value && !projects.value.length ? <p class="empty">This organization has no projects yet.</p> : <Loading />;
+}
+
+function Routes() {
+  const s = session.value;
+  if (s.status === 'loading') return <Loading />;
+  if (s.status === 'signed_out') return <LoginPage />;
+  return (
+    <Shell>
+      <ErrorBoundary>
+        <Router>
+          <Route path="/app" component={Home} />
+          <Route path="/app/" component={Home} />
+          <Route path="/app/login" component={Home} />
+          {PAGES.map((p) => (
+            <Route key={p.path} path={p.path} component={p.component} />
+          ))}
+          <Route default component={NotFound} />
+        </Router>
+      </ErrorBoundary>
+    </Shell>
+  );
+}
+
+export function App() {
+  return (
+    <LocationProvider scope="/app">
+      <ErrorBoundary>
+        <Routes />
+      </ErrorBoundary>
+    </LocationProvider>
+  );
+}

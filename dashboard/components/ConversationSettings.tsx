@@ -1,0 +1,66 @@
+// Status, assignment, labels and free-form tags of one conversation; each change is saved at once.
+import { useEffect, useState } from 'preact/hooks';
+import type { Conversation, ConversationStatus } from '../../shared/schemas/entities.js';
+import { assign, setLabels, setStatus, setTags } from '../models/conversation.js';
+import { members } from '../models/projects.js';
+import { STATUS_TEXT } from './format.js';
+import { LabelPicker } from './LabelPicker.js';
+import { LabelChips } from './LabelChips.js';
+
+const parseTags = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+
+export function ConversationSettings({ c, run }: { c: Conversation; run: (action: () => Promise<unknown>, done?: string) => void }) {
+  const [tags, setTagText] = useState(c.tags.join(', '));
+  useEffect(() => setTagText(c.tags.join(', ')), [c.tags.join(',')]);
+  const saveTags = () => {
+    const next = parseTags(tags);
+    if (next.join(',') !== c.tags.join(',')) run(() => setTags(next), 'Tags saved.');
+  };
+  return (
+    <section class="panel settings" aria-labelledby="settings-title">
+      <h2 id="settings-title">Details</h2>
+      <label class="field">
+        <span>Status</span>
+        <select value={c.status} onChange={(e) => run(() => setStatus((e.target as HTMLSelectElement).value as ConversationStatus), 'Status changed.')}>
+          {(Object.keys(STATUS_TEXT) as ConversationStatus[]).map((s) => (
+            <option key={s} value={s}>
+              {STATUS_TEXT[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="field">
+        <span>Assigned to</span>
+        <select value={c.assignee_id ?? ''} onChange={(e) => run(() => assign((e.target as HTMLSelectElement).value || null), 'Assignment changed.')}>
+          <option value="">Nobody</option>
+          {members.value.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div class="field">
+        <span>Labels</span>
+        <LabelChips ids={c.labels} />
+        <LabelPicker legend="Change labels" value={c.labels} onChange={(ids) => run(() => setLabels(ids), 'Labels saved.')} />
+      </div>
+      <label class="field">
+        <span>Tags (comma separated)</span>
+        <input
+          type="text"
+          value={tags}
+          onInput={(e) => setTagText((e.target as HTMLInputElement).value)}
+          onBlur={saveTags}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              saveTags();
+            }
+          }}
+        />
+      </label>
+      <p class="muted">AI involvement: {c.ai_involvement.replace('_', ' ')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// One message of a conversation as the team sees it: visitor, AI (with its sources), operator
+// replies, internal comments (never shown to the visitor), system notes and summaries.
+import type { Message } from '../../shared/schemas/entities.js';
+import { Sources } from './Sources.js';
+import { fullTime } from './format.js';
+
+function who(m: Message): string {
+  if (m.type === 'note') return 'System';
+  if (m.type === 'summary') return 'Summary';
+  if (m.role === 'user') return 'Visitor';
+  if (m.role === 'assistant') return 'AI';
+  return m.author?.name ?? 'Operator';
+}
+
+export function MessageItem({ m }: { m: Message }) {
+  const kind = m.type === 'message' ? `msg-${m.role}` : `msg-${m.type}`;
+  const internal = m.type === 'comment' ? ' (internal note)' : '';
+  return (
+    <li class={`msg ${kind}`} data-seq={m.seq}>
+      <div class="msg-head">
+        <span class="msg-who">
+          {who(m)}
+          {internal}
+        </span>
+        <time dateTime={m.created_at}>{fullTime(m.created_at)}</time>
+      </div>
+      <p class="msg-body">{m.content}</p>
+      {m.role === 'assistant' && <Sources sources={m.sources} />}
+    </li>
+  );
+}

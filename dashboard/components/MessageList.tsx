@@ -1,0 +1,32 @@
+// The conversation's messages in seq order, the AI answer while it streams, and the visitor's typing.
+// New messages scroll into view; screen readers hear them through the log role.
+import { useEffect, useRef } from 'preact/hooks';
+import { detail, streaming, visitorTyping } from '../models/conversation.js';
+import { MessageItem } from './MessageItem.js';
+
+export function MessageList() {
+  const d = detail.value;
+  const end = useRef<HTMLDivElement>(null);
+  const count = d?.messages.length ?? 0;
+  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [count, streaming.value.length > 0]);
+  if (!d) return null;
+  return (
+    <div class="messages" role="log" aria-label="Messages" tabIndex={0}>
+      <ol>
+        {d.messages.map((m) => (
+          <MessageItem key={m.id} m={m} />
+        ))}
+        {streaming.value && (
+          <li class="msg msg-assistant msg-streaming" data-testid="streaming">
+            <div class="msg-head">
+              <span class="msg-who">AI (writing…)</span>
+            </div>
+            <p class="msg-body">{streaming.value}</p>
+          </li>
+        )}
+      </ol>
+      {visitorTyping.value && <p class="muted typing">The visitor is typing…</p>}
+      <div ref={end} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Sign in with the team member's e-mail and password (POST /v1/org/login; docs/api.md). The
+// demo server prints its demo credentials at start-up (README "Team console").
+import { useState } from 'preact/hooks';
+import { signIn } from '../models/session.js';
+import { errorText } from '../models/api.js';
+
+export default function LoginPage() {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    setBusy(true);
+    setError('');
+    try {
+      await signIn(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main class="login" id="main">
+      <form class="login-card" onSubmit={submit} aria-describedby={error ? 'login-error' : undefined}>
+        <h1>Sign in to Parley</h1>
+        <label>
+          E-mail
+          <input name="email" type="email" autocomplete="username" required />
+        </label>
+        <label>
+          Password
+          <input name="password" type="password" autocomplete="current-password" required />
+        </label>
+        {error && (
+          <p id="login-error" class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button class="btn btn-primary" type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}

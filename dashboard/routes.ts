@@ -1,0 +1,25 @@
+// The console's pages, one per concern (DESIGN: inbox, conversation, later knowledge, channels, keys,
+// team, analytics …), each a lazy chunk. `nav` pages get a link in the shell's navigation; a new page
+// is one entry here. Paths are under /app; `:project` is the project the switcher shows.
+import type { ComponentType } from 'preact';
+import { lazy } from 'preact-iso';
+
+export interface PageDef {
+  path: string;
+  /** Navigation label; pages without one are reached from other pages (a conversation from the inbox). */
+  nav?: string;
+  /** The nav link's target for a project. */
+  href?: (projectId: string) => string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take their route params as props
+  component: ComponentType<any>;
+}
+
+export const inboxPath = (projectId: string) => `/app/p/${projectId}/inbox`;
+export const conversationPath = (projectId: string, conversationId: string) => `/app/p/${projectId}/c/${conversationId}`;
+
+export const PAGES: PageDef[] = [
+  { path: '/app/p/:project/inbox', nav: 'Inbox', href: inboxPath, component: lazy(() => import('./pages/InboxPage.js')) },
+  { path: '/app/p/:project/c/:conversation', component: lazy(() => import('./pages/ConversationPage.js')) },
+];
+
+export const LoginPage = lazy(() => import('./pages/LoginPage.js'));

@@ -1,0 +1,78 @@
+// The team console (README "Team console"): the built dashboard app from dist/dashboard, served at
+// /app. Hashed files under /app/assets/ are cached for a year; every other /app path is a client
+// route of the single-page app and gets index.html (no-cache, so a new release shows on reload).
+// The page runs under a strict CSP like every page of this server: scripts and styles only from
+// this origin's files (no 'unsafe-inline', no eval), API calls and the team WebSocket to 'self',
+// no framing. Brotli/gzip copies from the build are sent by Accept-Encoding.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileURLToPath } from 'node:url';
+import type { RouteModule } from '../../routes.js';
+import { AppError } from '../../errors.js';
+import { encodedVariant, sendStatic, type StaticFile } from '../../http/static.js';
+import { widgetBuildSource, type WidgetBuild } from '../widget/build.js';
+
+export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../dist/dashboard', import.meta.url));
+
+export const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PAGE_HEADERS = {
+  'content-security-policy': CONSOLE_CSP,
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const notBuilt = () => new AppError('not_found', 'The team console is not built on this server: run `npm run build`');
+
+/** A file of the build with its precompressed variants (cached per build object). */
+const assembled = new WeakMap<WidgetBuild, Map<string, StaticFile>>();
+function fileOf(build: WidgetBuild, path: string): StaticFile | undefined {
+  const file = build.files.get(path);
+  if (!file || /\.(br|gz)$/.test(path)) return undefined;
+  let cache = assembled.get(build);
+  if (!cache) assembled.set(build, (cache = new Map()));
+  let out = cache.get(path);
+  if (!out) {
+    const br = encodedVariant(file.body, build.files.get(`${path}.br`)?.body);
+    const gzip = encodedVariant(file.body, build.files.get(`${path}.gz`)?.body);
+    out = br || gzip ? { ...file, encodings: { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) } } : file;
+    cache.set(path, out);
+  }
+  return out;
+}
+
+export const consoleRoutes: RouteModule = (app) => {
+  const build = widgetBuildSource(DEFAULT_CONSOLE_DIR);
+  const hide = { schema: { hide: true } };
+
+  async function page(request: FastifyRequest, reply: FastifyReply) {
+    const current = await build();
+    const index = current && fileOf(current, 'index.html');
+    if (!index) throw notBuilt();
+    return sendStatic(request, reply, index, 'no-cache', PAGE_HEADERS);
+  }
+
+  app.get('/app', hide, page);
+  app.get('/app/*', hide, async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    if (!path.startsWith('assets/')) return page(request, reply);
+    const current = await build();
+    if (!current) throw notBuilt();
+    const file = fileOf(current, path);
+    if (!file) throw new AppError('not_found', `No console file ${path}`);
+    return sendStatic(request, reply, file, IMMUTABLE);
+  });
+};
