@@ -31,6 +31,11 @@ export interface AnswerInput {
   tools: AgentTool[];
   onDelta: (delta: string) => void;
   signal?: AbortSignal;
+  /**
+   * The visitor's language (channel locale, else the widget's locales), for Parley's own texts when
+   * the question's words do not show its language (e.g. a script no analyser reads).
+   */
+  locale?: string | null;
 }
 
 export interface AnswerOutput {
@@ -53,7 +58,8 @@ export function sourceRef(passage: Passage, snippetLength = 240): SourceRef {
   return {
     source_id: passage.source_id,
     title: passage.title,
-    url: passage.url,
+    // The citation lands on the section when its anchor is known.
+    url: passage.url && passage.anchor && !passage.url.includes('#') ? `${passage.url}#${passage.anchor}` : passage.url,
     snippet: text.length > snippetLength ? `${text.slice(0, snippetLength - 1)}…` : text,
     score: Math.round(passage.score * 1e4) / 1e4,
   };

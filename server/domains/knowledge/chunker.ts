@@ -8,6 +8,8 @@ export interface Section {
   /** Headings above this text, outermost first (the page title is not repeated here). */
   headings: string[];
   text: string;
+  /** Id of the section's heading on its page, when known (`url#anchor`). */
+  anchor?: string;
 }
 
 export interface ParsedDoc {
@@ -18,6 +20,7 @@ export interface ParsedDoc {
 export interface ChunkDraft {
   headings: string[];
   text: string;
+  anchor?: string;
 }
 
 const TARGET = 900;
@@ -82,19 +85,19 @@ function packSection(section: Section): ChunkDraft[] {
   let cur = '';
   for (const p of paragraphs) {
     if (cur && cur.length + p.length + 2 > TARGET) {
-      out.push({ headings: section.headings, text: cur });
+      out.push({ headings: section.headings, text: cur, ...(section.anchor ? { anchor: section.anchor } : {}) });
       cur = '';
     }
     cur = cur ? `${cur}\n\n${p}` : p;
   }
-  if (cur) out.push({ headings: section.headings, text: cur });
+  if (cur) out.push({ headings: section.headings, text: cur, ...(section.anchor ? { anchor: section.anchor } : {}) });
   return out;
 }
 
 export function chunkDoc(doc: ParsedDoc): ChunkDraft[] {
   // Sections never merge, even short ones: a one-paragraph section under its own heading (an FAQ
   // entry) is the best possible chunk, and merging would give it the wrong heading path.
-  return doc.sections.map((s) => ({ headings: [...s.headings], text: normalizeOutsideCode(s.text) })).filter((s) => s.text).flatMap(packSection);
+  return doc.sections.map((s) => ({ ...s, headings: [...s.headings], text: normalizeOutsideCode(s.text) })).filter((s) => s.text).flatMap(packSection);
 }
 
 /** The text a chunk is indexed and embedded with: title and headings give it context. */

@@ -23,6 +23,8 @@ export interface IndexedChunk {
   question: string | null;
   headings: string[];
   text: string;
+  /** Id of the chunk's section on its page. */
+  anchor?: string;
   vector: Float32Array;
 }
 
@@ -31,6 +33,8 @@ interface Entry extends Omit<IndexedChunk, 'vector'> {
   language: Language;
   /** Every indexed term of the chunk (title, headings, question, text). */
   terms: Set<string>;
+  /** The analysed headings and text in order, for proximity. */
+  sequence: string[];
 }
 
 export interface IndexSearchOptions {
@@ -56,11 +60,28 @@ const LEXICAL_BUDGET = 1500;
 
 /** Weight of the coverage of the question's concepts against the relative BM25 score. */
 const COVERAGE_WEIGHT = 0.4;
+/** Weight of proximity: the question's words side by side ("run every test") beat them pages apart. */
+const PROXIMITY_WEIGHT = 0.15;
+/** Tokens (after stop words) within which two concepts count as side by side. */
+const WINDOW = 3;
 /** Each further chunk of an already listed source counts this much less: the top few name distinct pages. */
 const REPEAT_PENALTY = 0.85;
 
 const fields = ['title', 'headings', 'question', 'text'] as const;
 type Doc = { id: string } & Record<(typeof fields)[number], string>;
+
+/** Share of the question's concept pairs that occur within WINDOW tokens of each other somewhere. */
+function proximity(sequence: readonly string[], conceptOf: ReadonlyMap<string, number>, count: number): number {
+  const last = new Array<number>(count).fill(-Infinity);
+  const near = new Set<number>();
+  for (let i = 0; i < sequence.length; i++) {
+    const c = conceptOf.get(sequence[i]);
+    if (c === undefined) continue;
+    for (let d = 0; d < count; d++) if (d !== c && i - last[d] <= WINDOW) near.add(Math.min(c, d) * count + Math.max(c, d));
+    last[c] = i;
+  }
+  return near.size / ((count * (count - 1)) / 2);
+}
 
 export class HybridIndex {
   private readonly mini = new MiniSearch<Doc>({
@@ -114,7 +135,7 @@ export class HybridIndex {
         text: analyze(c.text, language).join(' '),
       };
       const terms = new Set(`${doc.title} ${doc.headings} ${doc.question} ${doc.text}`.split(' ').filter(Boolean));
-      this.entries.set(c.id, { ...rest, row, language, terms });
+      this.entries.set(c.id, { ...rest, row, language, terms, sequence: `${doc.headings} ${doc.text}`.split(' ').filter(Boolean) });
       this.mini.add(doc);
       this.vocabulary.add(terms, 1);
       this.languages.set(language, (this.languages.get(language) ?? 0) + 1);
@@ -187,6 +208,13 @@ export class HybridIndex {
       const sem = maxCos > 0 ? Math.max(0, f.cosine) / maxCos : 0;
       f.score = (1 - wv) * ((1 - COVERAGE_WEIGHT) * lex + COVERAGE_WEIGHT * f.coverage) + wv * sem;
     }
+    if (concepts.length > 1) {
+      const conceptOf = new Map<string, number>();
+      concepts.forEach((c, i) => {
+        for (const t of c.terms.keys()) if (!conceptOf.has(t)) conceptOf.set(t, i);
+      });
+      for (const [id, f] of fused) f.score += PROXIMITY_WEIGHT * proximity(this.entries.get(id)!.sequence, conceptOf, concepts.length);
+    }
 
     const sorted = [...fused.entries()].sort((x, y) => y[1].score - x[1].score);
     const perSource = new Map<string, number>();
@@ -219,6 +247,7 @@ export class HybridIndex {
         relevance: { bm25: f.bm25, cosine: f.cosine, coverage: f.coverage, known, query_language: analysed.language, concepts: conceptList },
       };
       if (e.question) passage.question = e.question;
+      if (e.anchor) passage.anchor = e.anchor;
       return passage;
     });
   }

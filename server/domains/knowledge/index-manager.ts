@@ -29,6 +29,7 @@ export function toIndexed(set: ChunkSet): IndexedChunk[] {
     question: set.question,
     headings: c.headings,
     text: c.text,
+    ...(c.anchor ? { anchor: c.anchor } : {}),
     vector: decodeVector(c.vector),
   }));
 }

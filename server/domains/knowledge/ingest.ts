@@ -25,7 +25,7 @@ export interface PageInput {
 export type UpsertOutcome = 'added' | 'updated' | 'unchanged';
 
 export function contentHash(page: Pick<PageInput, 'title' | 'url' | 'doc' | 'question'>): string {
-  return sha256(JSON.stringify([page.title, page.url, page.question ?? null, page.doc.sections.map((s) => [s.headings, s.text])]));
+  return sha256(JSON.stringify([page.title, page.url, page.question ?? null, page.doc.sections.map((s) => (s.anchor ? [s.headings, s.text, s.anchor] : [s.headings, s.text]))]));
 }
 
 export function createIngest(store: ParleyStore, embedder: Embedder, index: IndexManager) {
@@ -51,7 +51,7 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
         question: page.question ?? null,
         content_hash: hash,
       },
-      drafts.map((d, ord) => ({ id: `${id}:${ord}`, ord, headings: d.headings, text: d.text, vector: '' })),
+      drafts.map((d, ord) => ({ id: `${id}:${ord}`, ord, headings: d.headings, text: d.text, ...(d.anchor ? { anchor: d.anchor } : {}), vector: '' })),
     );
     await chunkSets.put(provider.project_id, set);
     const at = now();

@@ -1,9 +1,17 @@
-// HTML → clean text that keeps the title, the heading path of every paragraph and the canonical URL
-// (issue 6.1). Links are collected from the whole page (navigation is how a crawler finds pages);
-// text comes from <main>/<article> when present, with navigation, headers, footers, scripts, styles
-// and forms dropped, so chunks hold content rather than menus.
-import { parse, type HTMLElement, type Node } from 'node-html-parser';
-import type { ParsedDoc, Section } from './chunker.js';
+// HTML → a ParsedDoc that keeps meaning (docs/knowledge.md "How do I crawl my website?"): title,
+// canonical URL and robots directives from the head; links from the whole page (navigation is how a
+// crawler finds pages); text from the main content only. The content is the page's <main>,
+// [role=main] or <article> when it has one, else what Mozilla's Readability extracts, else the body;
+// navigation, headers, footers, sidebars, banners, scripts and forms are dropped either way. It is
+// then converted to Markdown by turndown (fenced code blocks verbatim, lists as lists, tables as
+// rows) and read by the Markdown parser, so both kinds of page are chunked by one set of rules.
+// Headings carry their element id as `{#id}`, so a citation can land on the section.
+import { parseHTML } from 'linkedom';
+import { Readability } from '@mozilla/readability';
+import TurndownService from 'turndown';
+import { tables } from 'turndown-plugin-gfm';
+import type { ParsedDoc } from './chunker.js';
+import { parseMarkdown } from './parse-markdown.js';
 
 export interface ParsedPage {
   doc: ParsedDoc;
@@ -15,124 +23,115 @@ export interface ParsedPage {
   nofollow: boolean;
 }
 
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'form', 'button', 'select', 'textarea', 'input', 'head']);
-const CHROME = 'nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true], .sidebar, .toc, .breadcrumb, .breadcrumbs';
-const BLOCK = new Set([
-  'p', 'div', 'section', 'article', 'main', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'pre', 'blockquote', 'table', 'tr',
-  'thead', 'tbody', 'figure', 'figcaption', 'details', 'summary', 'hr', 'address', 'body',
-]);
+const SKIP = 'script, style, noscript, template, svg, canvas, iframe, object, form, button, select, textarea, input';
+const CHROME =
+  'nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=search], [role=complementary], [aria-hidden=true], [hidden], .sidebar, .toc, .breadcrumb, .breadcrumbs, .navbar, .nav, .menu, .cookie, .cookies, .banner, .skip-link, #sidebar, #toc';
 
-const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
+const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+type El = { id?: string; getAttribute(n: string): string | null; querySelector(s: string): El | null; previousElementSibling: El | null; tagName: string; textContent: string | null };
+
+/** The id a heading can be linked by: its own, a child anchor's, or an empty anchor just before it. */
+function headingId(h: El): string | null {
+  if (h.getAttribute('id')) return h.getAttribute('id');
+  const inner = h.querySelector('[id], a[name]');
+  if (inner) return inner.getAttribute('id') ?? inner.getAttribute('name');
+  const prev = h.previousElementSibling;
+  if (prev && prev.tagName === 'A' && !clean(prev.textContent)) return prev.getAttribute('id') ?? prev.getAttribute('name');
+  return null;
+}
+
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+turndown.use(tables);
+turndown.addRule('heading-with-anchor', {
+  filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  replacement(content, node) {
+    const level = Number(node.nodeName.charAt(1));
+    const text = clean(content.replace(/\\([#_*[\]])/g, '$1'));
+    if (!text) return '';
+    const id = headingId(node as unknown as El);
+    return `\n\n${'#'.repeat(level)} ${text}${id ? ` {#${id}}` : ''}\n\n`;
+  },
+});
+// Any <pre> is code, with or without <code> inside: its text verbatim (inline links become their text).
+turndown.addRule('pre', {
+  filter: (node) => node.nodeName === 'PRE',
+  replacement(_content, node) {
+    const code = (node.textContent ?? '').replace(/\n$/, '');
+    const lang = /language-(\S+)/.exec((node as unknown as El).querySelector('code')?.getAttribute('class') ?? '')?.[1] ?? '';
+    const fence = code.includes('```') ? '~~~' : '```';
+    return `\n\n${fence}${lang}\n${code}\n${fence}\n\n`;
+  },
+});
+// Links keep their text only: the Markdown parser would drop the address anyway.
+turndown.addRule('link-text', { filter: 'a', replacement: (content) => content });
+turndown.addRule('image-alt', { filter: 'img', replacement: (_c, node) => clean((node as unknown as El).getAttribute('alt')) });
+
+function resolve(href: string | null | undefined, base: string): URL | null {
+  if (!href) return null;
+  try {
+    return new URL(href, base);
+  } catch {
+    return null;
+  }
+}
 
 export function parseHtml(html: string, pageUrl: string, fallbackTitle?: string): ParsedPage {
-  const root = parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true, pre: true } });
-  const base = (() => {
-    const href = root.querySelector('base[href]')?.getAttribute('href');
-    try {
-      return href ? new URL(href, pageUrl).href : pageUrl;
-    } catch {
-      return pageUrl;
-    }
-  })();
+  const { document } = parseHTML(html.includes('<html') ? html : `<!doctype html><html><body>${html}</body></html>`);
+  const base = resolve(document.querySelector('base[href]')?.getAttribute('href'), pageUrl)?.href ?? pageUrl;
+  const robots = (document.querySelector('meta[name=robots]')?.getAttribute('content') ?? '').toLowerCase();
 
-  const robots = (root.querySelector('meta[name=robots]')?.getAttribute('content') ?? '').toLowerCase();
   const links: string[] = [];
-  for (const a of root.querySelectorAll('a[href]')) {
-    const rel = (a.getAttribute('rel') ?? '').toLowerCase();
-    if (rel.includes('nofollow')) continue;
-    try {
-      const u = new URL(a.getAttribute('href')!, base);
-      if (u.protocol === 'http:' || u.protocol === 'https:') {
-        u.hash = '';
-        links.push(u.href);
-      }
-    } catch {
-      // an unparsable href is skipped, not fatal
-    }
-  }
-
-  let canonical: string | null = null;
-  const canonicalHref = root.querySelector('link[rel=canonical]')?.getAttribute('href');
-  if (canonicalHref) {
-    try {
-      const u = new URL(canonicalHref, base);
+  for (const a of document.querySelectorAll('a[href]')) {
+    if ((a.getAttribute('rel') ?? '').toLowerCase().includes('nofollow')) continue;
+    const u = resolve(a.getAttribute('href'), base);
+    if (u && (u.protocol === 'http:' || u.protocol === 'https:')) {
       u.hash = '';
-      canonical = u.href;
-    } catch {
-      canonical = null;
+      links.push(u.href);
     }
   }
+  const canonicalUrl = resolve(document.querySelector('link[rel=canonical]')?.getAttribute('href'), base);
+  if (canonicalUrl) canonicalUrl.hash = '';
 
   const title =
-    clean(root.querySelector('title')?.text ?? '') ||
-    clean(root.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? '') ||
-    clean(root.querySelector('h1')?.text ?? '') ||
+    clean(document.querySelector('title')?.textContent) ||
+    clean(document.querySelector('meta[property="og:title"]')?.getAttribute('content')) ||
+    clean(document.querySelector('h1')?.textContent) ||
     fallbackTitle ||
     pageUrl;
 
-  const body = root.querySelector('body') ?? root;
-  const content = body.querySelector('main') ?? body.querySelector('[role=main]') ?? body.querySelector('article') ?? body;
-  for (const el of content.querySelectorAll(CHROME)) el.remove();
-
-  const sections: Section[] = [];
-  const stack: { level: number; text: string }[] = [];
-  let paragraphs: string[] = [];
-  let cur = '';
-  const endPara = () => {
-    const p = cur.replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
-    if (p) paragraphs.push(p);
-    cur = '';
-  };
-  const flush = () => {
-    endPara();
-    if (paragraphs.length) sections.push({ headings: stack.map((h) => h.text), text: paragraphs.join('\n\n') });
-    paragraphs = [];
-  };
-
-  const walk = (node: Node) => {
-    for (const child of node.childNodes) {
-      if (child.nodeType === 3) {
-        cur += child.text;
-        continue;
-      }
-      if (child.nodeType !== 1) continue;
-      const el = child as HTMLElement;
-      const tag = el.rawTagName?.toLowerCase() ?? '';
-      if (SKIP.has(tag)) continue;
-      const h = /^h([1-6])$/.exec(tag);
-      if (h) {
-        const text = clean(el.text);
-        flush();
-        if (!text || (h[1] === '1' && (text === title || title.startsWith(text)) && stack.length === 0)) continue;
-        const level = Number(h[1]);
-        while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
-        stack.push({ level, text });
-        continue;
-      }
-      if (tag === 'br') {
-        cur += '\n';
-        continue;
-      }
-      if (tag === 'pre') {
-        endPara();
-        cur = el.text;
-        endPara();
-        continue;
-      }
-      const block = BLOCK.has(tag);
-      if (block) endPara();
-      if (tag === 'li') cur += '- ';
-      walk(el);
-      if (tag === 'td' || tag === 'th') cur += ' | ';
-      if (block) endPara();
+  for (const el of document.querySelectorAll(SKIP)) el.remove();
+  let content: string;
+  const main = document.querySelector('main, [role=main]') ?? document.querySelector('article');
+  if (main) {
+    for (const el of main.querySelectorAll(CHROME)) el.remove();
+    content = main.innerHTML;
+  } else {
+    const body = document.body ?? document.documentElement;
+    const before = clean(body?.textContent).length;
+    let article: { content?: string | null; textContent?: string | null } | null = null;
+    try {
+      article = new Readability(document.cloneNode(true) as unknown as Document, { charThreshold: 200, keepClasses: true }).parse();
+    } catch {
+      article = null;
     }
-  };
-  walk(content);
-  flush();
-
+    for (const el of document.querySelectorAll(CHROME)) el.remove();
+    const withoutChrome = document.body ?? document.documentElement;
+    // Readability sometimes keeps a fragment of a short page only: then the body without chrome is better.
+    content = article?.content && clean(article.textContent).length >= Math.min(before, clean(withoutChrome?.textContent).length) * 0.5 ? article.content : (withoutChrome?.innerHTML ?? '');
+  }
+  // turndown pads list markers ("-   item"); lists read better with one space.
+  const markdown = turndown.turndown(content).replace(/^(\s*)([-*]|\d+\.)\s{2,}/gm, '$1$2 ');
+  const parsed = parseMarkdown(markdown, title, { openingHeadingTitle: false, autoAnchors: false });
+  // The page's <title> names it; its H1 repeating it ("Parley" in "Parley README") is not part of
+  // every heading path, an H1 that says something else is.
+  const h1 = clean(document.querySelector('h1')?.textContent) || parsed.title;
+  const repeatsTitle = (h: string) => h === title || title.startsWith(`${h} `) || title.startsWith(`${h}:`) || title.startsWith(h) && h === parsed.title;
+  const sections = parsed.sections.map((s) => ({ ...s, headings: s.headings[0] === h1 && repeatsTitle(h1) ? s.headings.slice(1) : s.headings }));
+  if (parsed.title !== title && !repeatsTitle(parsed.title)) for (const s of sections) s.headings.unshift(parsed.title);
   return {
     doc: { title, sections },
-    canonical,
+    canonical: canonicalUrl?.href ?? null,
     links: [...new Set(links)],
     noindex: robots.includes('noindex') || robots.includes('none'),
     nofollow: robots.includes('nofollow') || robots.includes('none'),

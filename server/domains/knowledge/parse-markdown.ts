@@ -23,7 +23,20 @@ export function cleanInline(line: string): string {
     .join('');
 }
 
-export function parseMarkdown(source: string, fallbackTitle: string, options: { openingHeadingTitle?: boolean } = {}): ParsedDoc {
+/** GitHub's heading slug ("Install the widget!" → install-the-widget), the anchor its renderer gives. */
+export function slug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
+}
+
+/**
+ * `autoAnchors` (default on): headings without an explicit `{#id}` get GitHub's slug as their anchor;
+ * off for converted HTML, whose headings name their real ids explicitly.
+ */
+export function parseMarkdown(source: string, fallbackTitle: string, options: { openingHeadingTitle?: boolean; autoAnchors?: boolean } = {}): ParsedDoc {
   let text = source.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?-->/g, '');
   let title: string | null = null;
   const front = /^---\n([\s\S]*?)\n---\n/.exec(text);
@@ -34,7 +47,8 @@ export function parseMarkdown(source: string, fallbackTitle: string, options: { 
   }
   const lines = text.split('\n');
   const sections: Section[] = [];
-  const stack: { level: number; text: string }[] = [];
+  const stack: { level: number; text: string; anchor?: string }[] = [];
+  const slugs = new Map<string, number>();
   let buf: string[] = [];
   let inFence = false;
   let titleLevel = 0;
@@ -42,12 +56,21 @@ export function parseMarkdown(source: string, fallbackTitle: string, options: { 
 
   const flush = () => {
     const body = buf.join('\n').trim();
-    if (body) sections.push({ headings: stack.map((h) => h.text), text: body });
+    const anchor = stack.findLast((h) => h.anchor)?.anchor;
+    if (body) sections.push({ headings: stack.map((h) => h.text), text: body, ...(anchor ? { anchor } : {}) });
     buf = [];
   };
   const heading = (level: number, raw: string) => {
-    const h = cleanInline(raw).trim();
+    const explicit = /\s*\{#([^}\s]+)\}\s*$/.exec(raw);
+    const h = cleanInline(explicit ? raw.slice(0, explicit.index) : raw).trim();
     if (!h) return;
+    let anchor = explicit?.[1];
+    if (!anchor && options.autoAnchors !== false) {
+      const base = slug(h);
+      const n = slugs.get(base) ?? 0;
+      slugs.set(base, n + 1);
+      anchor = n ? `${base}-${n}` : base;
+    }
     flush();
     if (title === null && level === 1 && sections.length === 0) {
       title = h;
@@ -57,8 +80,12 @@ export function parseMarkdown(source: string, fallbackTitle: string, options: { 
     // Remembered, not consumed: it stays in the heading path of the text under it.
     if (openingHeading === null && sections.length === 0) openingHeading = h;
     if (level <= titleLevel && h === title) return;
+    // A page titled in its front matter often opens with an H1 saying the same ("Parley" on the
+    // page "Parley README"): the title already names it, so it is not in every heading path.
+    const t = title as string | null;
+    if (level === 1 && titleLevel === 0 && t !== null && sections.length === 0 && stack.length === 0 && (h === t || t.startsWith(`${h} `))) return;
     while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
-    stack.push({ level, text: h });
+    stack.push({ level, text: h, ...(anchor ? { anchor } : {}) });
   };
 
   for (let i = 0; i < lines.length; i++) {

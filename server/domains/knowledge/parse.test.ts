@@ -29,7 +29,7 @@ describe('parseHtml', () => {
     // The H1 repeats the title, so it is not repeated in every heading path.
     expect(page.doc.sections).toEqual([
       { headings: [], text: 'Plans & prices.' },
-      { headings: ['Team', 'Monthly'], text: '- 10 € per seat\n\n- Unlimited bots\n\ncurl https://acme.example/api' },
+      { headings: ['Team', 'Monthly'], text: '- 10 € per seat\n- Unlimited bots\n\n```\ncurl https://acme.example/api\n```' },
       { headings: ['Enterprise'], text: 'Talk to sales.' },
     ]);
     const all = JSON.stringify(page.doc);
@@ -45,9 +45,9 @@ describe('parseMarkdown', () => {
     expect(doc.title).toBe('Guide');
     expect(doc.sections).toEqual([
       { headings: [], text: 'Intro text.' },
-      { headings: ['Setup'], text: 'See the docs and logo.' },
-      { headings: ['Setup', 'Linux'], text: 'apt install acme' },
-      { headings: ['Usage'], text: 'Run it.' },
+      { headings: ['Setup'], anchor: 'setup', text: 'See the docs and logo.' },
+      { headings: ['Setup', 'Linux'], anchor: 'linux', text: 'apt install acme' },
+      { headings: ['Usage'], anchor: 'usage', text: 'Run it.' },
     ]);
     expect(parseMarkdown('---\ntitle: "From front matter"\n---\nBody', 'f').title).toBe('From front matter');
     expect(parseMarkdown('Body only', 'fallback.md').title).toBe('fallback.md');
@@ -79,7 +79,7 @@ describe('parseMarkdown', () => {
 
   it('keeps each table row a line of its own and drops the separator row', () => {
     const doc = parseMarkdown('## Settings\n\n| variable | default |\n|---|:--:|\n| `PORT` | `3000` |\n| `HOST` | **local** |\n', 'f');
-    expect(doc.sections).toEqual([{ headings: ['Settings'], text: '| variable | default\n\n| PORT | 3000\n| HOST | local' }]);
+    expect(doc.sections).toEqual([{ headings: ['Settings'], anchor: 'settings', text: '| variable | default\n\n| PORT | 3000\n| HOST | local' }]);
   });
 
   it('gives snippets their own title', () => {
@@ -145,5 +145,36 @@ describe('cleanInline', () => {
     );
     expect(cleanInline('see [`csp.md`](csp.md)')).toBe('see csp.md');
     expect(cleanInline('open <http://127.0.0.1:3000/examples/> or <b>not this</b>')).toBe('open http://127.0.0.1:3000/examples/ or not this');
+  });
+});
+
+describe('parseHtml main content', () => {
+  it('extracts the article of a page without <main> (Readability), with anchors, code, lists and tables', () => {
+    const filler = 'Parley answers visitors from your own documentation and hands over to a person when it cannot. '.repeat(4);
+    const page = parseHtml(
+      `<html><head><title>Guide</title></head><body>
+       <div class="navbar"><a href="/">Home</a> <a href="/pricing">Pricing</a></div>
+       <div id="cookie-banner" class="banner">We use cookies. Accept all?</div>
+       <div class="content"><h2 id="install">Install the widget</h2><p>${filler}</p>
+       <p>Run the following command:</p><pre><code class="language-sh">npx parley embed --frame <a href="/frames">fr_1</a>
+
+# prints the tag  :-)</code></pre>
+       <ol><li>Open the dashboard</li><li>Copy the snippet</li></ol>
+       <h2><a name="limits"></a>Limits</h2><table><tr><th>plan</th><th>messages</th></tr><tr><td>Free</td><td>100</td></tr></table></div>
+       <div class="footer-links"><aside>Related posts</aside></div></body></html>`,
+      'https://docs.example/guide',
+    );
+    const [install, limits] = page.doc.sections;
+    expect(install.headings).toEqual(['Install the widget']);
+    expect(install.anchor).toBe('install');
+    // The block stays code, verbatim: its inline link is text, its blank line and emoticon intact.
+    expect(install.text).toContain('Run the following command:\n\n```sh\nnpx parley embed --frame fr_1\n\n# prints the tag  :-)\n```');
+    expect(install.text).toContain('1. Open the dashboard\n2. Copy the snippet');
+    expect(limits).toMatchObject({ headings: ['Limits'], anchor: 'limits' });
+    expect(limits.text).toContain('| Free | 100');
+    const all = JSON.stringify(page.doc);
+    expect(all).not.toContain('cookies');
+    expect(all).not.toContain('Related posts');
+    expect(all).not.toContain('<a');
   });
 });

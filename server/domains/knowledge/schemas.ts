@@ -84,6 +84,8 @@ export const ChunkSchema = Type.Object({
   ord: Type.Integer(),
   headings: Type.Array(Type.String()),
   text: Type.String(),
+  /** Id of the chunk's section on its page (`url#anchor`), when known. */
+  anchor: Type.Optional(Type.String()),
 });
 export type Chunk = Static<typeof ChunkSchema>;
 

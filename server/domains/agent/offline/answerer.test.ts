@@ -20,7 +20,7 @@ const INSTALL = [
 
 function index(): HybridIndex {
   const i = new HybridIndex(0);
-  i.setSource('install', [chunk('install', 'Widget guide', ['Install the widget'], INSTALL)]);
+  i.setSource('install', [{ ...chunk('install', 'Widget guide', ['Install the widget'], INSTALL), anchor: 'install-the-widget' }]);
   i.setSource('backup', [chunk('backup', 'Operations', ['Backups'], 'Back up the data folder every night. Restoring means copying the folder back while the server is stopped.')]);
   i.setSource('theme', [chunk('theme', 'Widget guide', ['Colours and position'], 'Set the launcher colour and its position (left or right) in the channel theme.')]);
   i.setSource('ship', [chunk('ship', 'FAQ', [], 'Yes, we ship to 30 countries.', 'Do you ship abroad?')]);
@@ -46,6 +46,8 @@ describe('offline answerer', () => {
     expect(out.content).toContain('Run the following command to get the snippet for your frame:\n\n```sh\nnpx parley embed --frame fr_123\n\n# prints the <script> tag\n```');
     expect(out.content.endsWith('[1]')).toBe(true);
     expect(out.sources.map((s) => s.source_id)).toEqual(['install']);
+    // The citation lands on the section.
+    expect(out.sources[0].url).toBe('https://docs.example/install#install-the-widget');
     expect(out.streamed).toBe(out.content);
   });
 
@@ -90,6 +92,11 @@ describe('offline answerer', () => {
     expect(yes.content).toContain(agentText('de', 'sourceLanguage', { language: 'Englisch' }));
     expect(await ask('hola')).toMatchObject({ content: agentText('es', 'askQuestion'), outcome: 'answer' });
     expect((await ask('hello')).content).toBe(ASK_A_QUESTION);
+    // A question whose words no analyser reads is answered in the visitor's own locale.
+    const arabic = await createOfflineAnswerer().answer({
+      projectId: 'p', question: 'هل يمكنك أن تخبرني كيف سيكون الطقس على سطح القمر غدًا؟', history: [], tools: [], onDelta: () => {}, passages: [], locale: 'ar',
+    });
+    expect(arabic.content).toBe(agentText('ar', 'noAnswer'));
   });
 
   it('reads a self-contained question on its own, and a short follow-up with the previous question', async () => {

@@ -13,7 +13,7 @@ import type { SourceRef } from '../../../../shared/schemas/entities.js';
 import { sourceRef, type AnswerInput, type AnswerOutput } from '../provider.js';
 import { agentText } from '../texts.js';
 import { analyze, tokenize } from '../../knowledge/analysis/analyzer.js';
-import { detectLanguage, type Language } from '../../knowledge/analysis/language.js';
+import { detectLanguage, evidentLanguage, type Language } from '../../knowledge/analysis/language.js';
 import { retrievalQuery } from '../query.js';
 import { decide, DEFAULT_DECISION, type Decision, type DecisionOptions } from './decision.js';
 import { composeAnswer } from './compose.js';
@@ -55,12 +55,8 @@ function stream(text: string, onDelta: (d: string) => void): void {
   for (let i = 0; i < pieces.length; i += 4) onDelta(pieces.slice(i, i + 4).join(''));
 }
 
-/** A citation that lands on the section: the page URL with the chunk's anchor. */
-function cite(passage: Passage): SourceRef {
-  const ref = sourceRef(passage);
-  if (passage.url && passage.anchor && !passage.url.includes('#')) ref.url = `${passage.url}#${passage.anchor}`;
-  return ref;
-}
+/** A citation that lands on the section (sourceRef adds the chunk's anchor to the page URL). */
+const cite = (passage: Passage): SourceRef => sourceRef(passage);
 
 /** "Title › Heading" of a section, for a suggestion line. */
 const where = (p: Passage) => [p.title, ...p.headings.slice(-1)].filter(Boolean).join(' › ');
@@ -79,7 +75,8 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
 
   function reply(input: AnswerInput, diagnostics: Diagnostics): AnswerOutput {
     const question = retrievalQuery(input.question, input.history);
-    const locale = GREETING_LANGUAGE[input.question.trim().toLowerCase().replace(/[\s!.,]+$/, '')] ?? detectLanguage(input.question);
+    const locale: string =
+      GREETING_LANGUAGE[input.question.trim().toLowerCase().replace(/[\s!.,]+$/, '')] ?? evidentLanguage(input.question) ?? input.locale ?? detectLanguage(input.question);
     if (GREETING.test(input.question.trim()) || tokenize(question).length === 0) {
       return { content: agentText(locale, 'askQuestion'), sources: [], offer_handoff: false, outcome: 'answer' };
     }

@@ -25,6 +25,13 @@ const markerSets = Object.fromEntries(LANGUAGES.map((l) => [l, new Set(MARKERS[l
 
 const tokens = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u).filter(Boolean);
 
+/** The language of `text` when its words show one (function words or enough text), else null. */
+export function evidentLanguage(text: string): Language | null {
+  const words = tokens(text);
+  if (text.length >= 120 && words.length > 0) return detectLanguage(text);
+  return words.some((w) => LANGUAGES.some((l) => markerSets[l].has(w))) ? detectLanguage(text) : null;
+}
+
 /** The language of `text`; `fallback` when nothing points anywhere (e.g. a bare keyword). */
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {
   const words = tokens(text);
