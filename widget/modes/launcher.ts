@@ -1,5 +1,8 @@
 // Launcher mode (spec 2.10): a floating button the loader paints itself, before any framework loads;
-// the app's panel opens above it. Everything lives in the widget's shadow root.
+// the app's panel opens above it. Everything lives in the widget's shadow root. It is placed in the
+// visual viewport (platform/viewport.ts), so a page wider than the phone cannot push it off screen.
+import { trackVisualViewport } from '../platform/viewport.js';
+
 const ICONS =
   '<svg class="chat" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/></svg>' +
   '<svg class="x" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/></svg>';
@@ -26,6 +29,7 @@ export function paintLauncher(host: HTMLElement, root: ShadowRoot, container: HT
   button.append(badge);
   root.append(container, button);
   host.classList.add('launcher');
+  trackVisualViewport(host);
   let isOpen = false;
   let unread = '';
   // Called without an argument it re-applies the current state (new labels from the app).

@@ -1,13 +1,17 @@
 // Mobile full-screen sheet (DESIGN.md section 4): when the on-screen keyboard opens, the layout
 // viewport keeps its height but the visual viewport shrinks. We publish the visual height as a CSS
 // variable (set through CSSOM, which CSP allows) so the sheet ends above the keyboard and the
-// composer stays visible; `100dvh` in the stylesheet is the fallback.
+// composer stays visible; `100dvh` in the stylesheet is the fallback. Its left edge and width too: on a
+// page wider than the phone the layout viewport (what `position: fixed` is placed in) grows with the
+// page, so the launcher and the sheet are placed in the visual viewport, the part the visitor sees.
 export function trackVisualViewport(host: HTMLElement): () => void {
   const vv = window.visualViewport;
   if (!vv) return () => {};
   const apply = () => {
     host.style.setProperty('--parley-vh', `${Math.round(vv.height)}px`);
     host.style.setProperty('--parley-vtop', `${Math.round(vv.offsetTop)}px`);
+    host.style.setProperty('--parley-vleft', `${Math.round(vv.offsetLeft)}px`);
+    host.style.setProperty('--parley-vw', `${Math.round(vv.width)}px`);
   };
   apply();
   vv.addEventListener('resize', apply);

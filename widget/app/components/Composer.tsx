@@ -1,12 +1,22 @@
 // The message box: Enter sends, Shift+Enter adds a line. Sending works offline too: the model
-// queues the message and delivers it when the connection is back.
-import { useRef, useState } from 'preact/hooks';
+// queues the message and delivers it when the connection is back. Above it, a notice line for voice
+// input (errors, "transcript ready"): in the flow, so it never covers the rating or the buttons; it
+// can be dismissed, and clears by itself after NOTICE_MS or when the visitor types.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChatModel } from '../model.js';
 import { strings } from '../strings.js';
 import { VoiceButton, type VoiceButtonProps } from './VoiceButton.js';
 
+export const NOTICE_MS = 8000;
+
 export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTextAreaElement | null }; voice?: VoiceButtonProps['transcribe'] }) {
   const [text, setText] = useState('');
+  const [notice, setNotice] = useState<{ text: string; busy: boolean } | null>(null);
+  useEffect(() => {
+    if (!notice || notice.busy) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
   const local = useRef<HTMLTextAreaElement>(null);
   const ref = props.inputRef ?? local;
   const submit = () => {
@@ -23,6 +33,21 @@ export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTe
         submit();
       }}
     >
+      {props.voice && (
+        <div class={`notice-row${notice ? '' : ' empty'}`}>
+          {/* Always in the DOM: a live region announces changes only if it was there before them. */}
+          <span class="voice-notice" role="status">
+            {notice?.text ?? ''}
+          </span>
+          {notice && !notice.busy && (
+            <button type="button" class="icon-btn notice-close" aria-label={strings.dismiss} onClick={() => setNotice(null)}>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+              </svg>
+            </button>
+          )}
+        </div>
+      )}
       <textarea
         ref={ref}
         class="input"
@@ -33,6 +58,7 @@ export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTe
         value={text}
         onInput={(e) => {
           setText((e.currentTarget as HTMLTextAreaElement).value);
+          if (notice && !notice.busy) setNotice(null);
           props.model.typing(true);
         }}
         onBlur={() => props.model.typing(false)}
@@ -51,6 +77,7 @@ export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTe
             setText((before) => (before.trim() ? `${before.trimEnd()} ${said}` : said));
             ref.current?.focus();
           }}
+          onNotice={(said, busy = false) => setNotice(said ? { text: said, busy } : null)}
         />
       )}
       <button type="submit" class="send" aria-label={strings.send} disabled={!text.trim()}>

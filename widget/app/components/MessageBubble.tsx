@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { Message } from '../../../shared/schemas/entities.js';
 import { renderMarkdown } from '../markdown.js';
 import { strings } from '../strings.js';
-import { Sources } from './Sources.js';
+import { citeSources, Sources } from './Sources.js';
 
 export function MessageBubble(props: { message: Pick<Message, 'role' | 'content' | 'sources'> & { id?: string }; children?: ComponentChildren; status?: ComponentChildren }) {
   const { role, content, sources } = props.message;
@@ -13,7 +13,8 @@ export function MessageBubble(props: { message: Pick<Message, 'role' | 'content'
       <span class="sr-only">{who[role]}: </span>
       {/* Visitor text is shown as typed (one text node); replies are markdown (DESIGN.md section 4). */}
       {/* dir="auto": each message takes the direction of its own text, whatever the UI language (issue 5). */}
-      <div class="bubble" dir="auto">{role === 'user' ? <p class="plain">{content}</p> : renderMarkdown(content)}</div>
+      {/* [n] markers link to the page of the answer's source n. */}
+      <div class="bubble" dir="auto">{role === 'user' ? <p class="plain">{content}</p> : renderMarkdown(content, citeSources(sources))}</div>
       {props.status}
       {role !== 'user' && <Sources sources={sources} />}
       {props.children}

@@ -1,6 +1,8 @@
-// Sources under an answer (spec 2.6): title and link. Links pass the same scheme allow-list as markdown.
+// Sources under an answer (spec 2.6): title and link, numbered as the answer's [n] markers cite
+// them ([n] is sources[n-1]). Links pass the same scheme allow-list as markdown.
+import { h } from 'preact';
 import type { SourceRef } from '../../../shared/schemas/entities.js';
-import { link } from '../markdown.js';
+import { link, safeUrl, type Cite } from '../markdown.js';
 import { strings } from '../strings.js';
 
 export function Sources(props: { sources: SourceRef[] }) {
@@ -8,11 +10,24 @@ export function Sources(props: { sources: SourceRef[] }) {
   return (
     <div class="sources">
       <span class="sources-label">{strings.sources}</span>
-      <ul>
+      <ol>
         {props.sources.map((s) => (
           <li key={s.source_id}>{link(s.url, s.title || s.url || s.source_id)}</li>
         ))}
-      </ul>
+      </ol>
     </div>
   );
+}
+
+/** The answer's [n] markers as links to the page of source n (plain text when it has no link). */
+export function citeSources(sources: SourceRef[]): Cite {
+  return (n) => {
+    const s = sources[n - 1];
+    if (!s) return null;
+    const label = strings.citation(n, s.title || s.url || '');
+    const href = safeUrl(s.url);
+    return href
+      ? h('a', { class: 'cite', href, target: '_blank', rel: 'noopener noreferrer', title: s.title, 'aria-label': label }, String(n))
+      : h('span', { class: 'cite', title: s.title }, String(n));
+  };
 }

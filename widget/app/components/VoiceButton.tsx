@@ -1,6 +1,7 @@
 // The microphone control of the composer (spec 10, issue 5): record → stop (or cancel) → the server
 // transcribes → the transcript lands in the message box for the visitor to edit or send. Typing
-// stays available throughout; nothing is sent without the visitor pressing Send.
+// stays available throughout; nothing is sent without the visitor pressing Send. What happened (an
+// error, "transcript ready") goes to the composer's notice line (onNotice), which never covers controls.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { strings } from '../strings.js';
 import { startRecording, VoiceError, MAX_RECORDING_MS, type RecorderHandle, type Recording, type TranscriptResult } from '../../platform/voice.js';
@@ -10,6 +11,8 @@ type Phase = { kind: 'idle' } | { kind: 'recording'; elapsed: number; level: num
 export interface VoiceButtonProps {
   transcribe(recording: Recording): Promise<TranscriptResult>;
   onTranscript(text: string): void;
+  /** A message for the visitor (null clears it); `busy` while transcribing (it must not time out). */
+  onNotice(text: string | null, busy?: boolean): void;
 }
 
 const SERVER_LIMIT_S = 60;
@@ -40,7 +43,7 @@ function messageFor(err: unknown): string | null {
 
 export function VoiceButton(props: VoiceButtonProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [notice, setNotice] = useState<string | null>(null);
+  const setNotice = (text: string | null) => props.onNotice(text);
   const handle = useRef<RecorderHandle | null>(null);
   const startBtn = useRef<HTMLButtonElement>(null);
   const stopBtn = useRef<HTMLButtonElement>(null);
@@ -56,6 +59,7 @@ export function VoiceButton(props: VoiceButtonProps) {
     try {
       const rec = await recording;
       setPhase({ kind: 'transcribing' });
+      props.onNotice(strings.voiceTranscribing, true);
       const result = await props.transcribe(rec);
       props.onTranscript(result.text);
       setNotice(rec.truncated ? strings.voiceTooLong(SERVER_LIMIT_S) : strings.voiceReady);
@@ -119,9 +123,6 @@ export function VoiceButton(props: VoiceButtonProps) {
           </svg>
         </button>
       )}
-      <span class="voice-notice" role="status">
-        {phase.kind === 'transcribing' ? strings.voiceTranscribing : notice ?? ''}
-      </span>
     </div>
   );
 }
