@@ -9,6 +9,11 @@ export function ConversationActions({ c, run, onHidden }: { c: Conversation; run
   const [confirming, setConfirming] = useState(false);
   return (
     <div class="actions" role="toolbar" aria-label="Conversation actions">
+      {c.operator_active && !c.assignee_id && (
+        <button type="button" class="btn btn-primary" onClick={() => run(takeOver, 'You took over: the conversation is yours.')} aria-keyshortcuts="t">
+          Take over
+        </button>
+      )}
       {c.operator_active ? (
         <button type="button" class="btn" onClick={() => run(release, 'Released: the AI answers again.')} aria-keyshortcuts="l">
           Release to AI

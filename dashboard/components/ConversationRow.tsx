@@ -21,7 +21,7 @@ export function ConversationRow({ c }: { c: Conversation }) {
         <div class="row-meta">
           <StatusChip c={c} />
           <span>{INVOLVEMENT_TEXT[c.ai_involvement]}</span>
-          <span>{c.message_count} messages</span>
+          <span>{c.message_count === 1 ? '1 message' : `${c.message_count} messages`}</span>
           {rating && <span>{rating}</span>}
           <LabelChips ids={c.labels} />
         </div>

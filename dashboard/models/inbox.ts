@@ -1,4 +1,5 @@
-// The inbox: the filtered conversation list (paged), the queue of escalated conversations, the
+// The inbox: the filtered conversation list (paged), the queue of escalated conversations nobody
+// has taken yet, the
 // selection for batch actions, and live updates from the team feed. Changes the feed reports for a
 // conversation the list shows are applied in place; anything else (a new conversation, a resync)
 // reloads the list, since only the server knows whether it matches the filters.
@@ -23,6 +24,9 @@ export const escalatedQueue = signal<Conversation[]>([]);
 export const selected = signal<ReadonlySet<string>>(new Set());
 export const selectedIds = computed(() => [...selected.value]);
 
+/** Waiting for a human: escalated (handoff or take over) and nobody of the team has it yet. */
+export const waiting = (c: Conversation) => c.status === 'escalated' && !c.assignee_id && !c.hidden;
+
 let projectId = '';
 let generation = 0;
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
@@ -40,7 +44,7 @@ export async function reloadList(): Promise<void> {
   try {
     const [page, queue] = await Promise.all([
       fetchPage(),
-      api<Page>('GET', withQuery(endpoints.conversations(projectId), { status: 'escalated', operator_active: false, limit: 100 })),
+      api<Page>('GET', withQuery(endpoints.conversations(projectId), { status: 'escalated', assignee_id: 'none', limit: 100 })),
     ]);
     if (mine !== generation) return;
     conversations.value = page.data;
@@ -89,7 +93,7 @@ export function applyConversation(c: Conversation) {
   if (i >= 0) conversations.value = c.hidden ? list.filter((x) => x.id !== c.id) : list.map((x) => (x.id === c.id ? c : x));
   else if (!c.hidden) scheduleReload();
   const queue = escalatedQueue.peek().filter((x) => x.id !== c.id);
-  escalatedQueue.value = c.status === 'escalated' && !c.operator_active && !c.hidden ? [c, ...queue] : queue;
+  escalatedQueue.value = waiting(c) ? [c, ...queue] : queue;
   if (c.hidden) toggleSelected(c.id, false);
 }
 

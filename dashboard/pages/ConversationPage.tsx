@@ -59,7 +59,7 @@ export default function ConversationPage({ project, conversation }: { project: s
   };
   const c = d?.conversation;
   useShortcuts({
-    t: () => c && !c.operator_active && run(takeOver, 'You took over: the AI is quiet.'),
+    t: () => c && (!c.operator_active || !c.assignee_id) && run(takeOver, 'You took over.'),
     l: () => c?.operator_active && run(release, 'Released: the AI answers again.'),
     r: () => focusComposer('message'),
     n: () => focusComposer('comment'),

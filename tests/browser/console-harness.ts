@@ -1,0 +1,94 @@
+// Shared setup for the team console's browser tests: builds dist/dashboard when it is older than
+// dashboard/ (one `vite build -c vite.dashboard.config.ts`; parallel workers wait on a lock
+// directory), signs a team member in through the login page, seeds conversations over the public
+// API, and writes screenshots to dist/screenshots/console (kept out of git) for a person to look at.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Harness } from './harness.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+export const SHOTS = join(ROOT, 'dist/screenshots/console');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+export function ensureConsoleBuilt() {
+  const marker = join(ROOT, 'dist/dashboard/.vite/manifest.json');
+  const fresh = () =>
+    existsSync(marker) && statSync(marker).mtimeMs >= Math.max(newestMtime(join(ROOT, 'dashboard')), statSync(join(ROOT, 'vite.dashboard.config.ts')).mtimeMs);
+  const lock = join(ROOT, 'dist/.console-build.lock');
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  for (;;) {
+    if (fresh()) return;
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000) rmSync(lock, { recursive: true, force: true });
+      sleep(200);
+      continue;
+    }
+    try {
+      if (!fresh()) execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.dashboard.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+      return;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Signs in through the console's login page and waits for the inbox. */
+export async function signIn(page: Page, h: Harness, email = h.t.demo.email, password = h.t.demo.password) {
+  await page.goto(`${h.base}/app`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
+  await page.getByTestId('feed-status').filter({ hasText: 'Live' }).waitFor();
+}
+
+/** A call to the public API with the demo's API key (test set-up only; the console itself is driven by clicks). */
+export async function apiCall<T = unknown>(h: Harness, method: string, path: string, payload?: object): Promise<T> {
+  const res = await h.t.app.inject({
+    method: method as 'GET',
+    url: `/v1/projects/${h.t.demo.project_id}${path}`,
+    headers: { authorization: `Bearer ${h.t.demo.api_key}` },
+    ...(payload ? { payload } : {}),
+  });
+  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+  return (res.body ? res.json() : undefined) as T;
+}
+
+/** A conversation created over the API (channel `api`), with its first visitor message. */
+export async function seedConversation(h: Harness, userId: string, message: string): Promise<{ id: string }> {
+  return apiCall<{ id: string }>(h, 'POST', '/conversations', { user_id: userId, message });
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Nothing wider than the viewport: no horizontal scrolling, every visible control within reach. */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary')) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height || el.closest('dialog:not([open]), .sr-only, .skip')) continue;
+      if (r.left < 0 || r.right > width + 0.5) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" outside 0..${width}: ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+    return out;
+  });
+}
