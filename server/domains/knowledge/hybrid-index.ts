@@ -106,6 +106,8 @@ export class HybridIndex {
     readonly dims: number,
     /** Weight of the vector half in the fusion (BM25 has 1 − this); only used with vectors. */
     private readonly vectorWeight = VECTOR_WEIGHT,
+    /** Vectors that only compare texts of one language (the local hashed embedder's). */
+    private readonly monolingualVectors = false,
   ) {
     this.vectors = new VectorMatrix(Math.max(dims, 1));
   }
@@ -185,7 +187,9 @@ export class HybridIndex {
         { boostTerm: (term) => weights.get(term) ?? 1, ...(allowed ? { filter: (r) => ok(r.id as string) } : {}) },
       )
       .slice(0, CANDIDATES);
-    const useVectors = queryVector !== null && this.dims > 0 && queryVector.length === this.dims;
+    // Hashed word features of a German question say nothing about English chunks: noise, not signal.
+    const crossLingual = analysed.language !== (this.documentLanguages[0] ?? analysed.language);
+    const useVectors = queryVector !== null && this.dims > 0 && queryVector.length === this.dims && !(this.monolingualVectors && crossLingual);
     const vector = useVectors ? this.nearest(queryVector, allowed) : [];
 
     // Relative score fusion: BM25 divided by its best candidate's, blended with concept coverage

@@ -6,7 +6,7 @@ import type { ParleyStore } from '../../store/index.js';
 import type { Passage, SearchOptions } from './types.js';
 import type { ChunkSet } from './schemas.js';
 import { decodeVector, encodeVector, type Embedder } from './embedder.js';
-import { HybridIndex, type IndexedChunk } from './hybrid-index.js';
+import { HybridIndex, VECTOR_WEIGHT, type IndexedChunk } from './hybrid-index.js';
 import { contextText } from './chunker.js';
 import { tokenize } from './analysis/analyzer.js';
 import { detectLanguage } from './analysis/language.js';
@@ -49,7 +49,7 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder): Inde
 
   /** `dims` comes from a vector of the current embedder (the query's), so no probe call is needed. */
   async function build(projectId: string, dims: number): Promise<HybridIndex> {
-    const index = new HybridIndex(dims);
+    const index = new HybridIndex(dims, VECTOR_WEIGHT, embedder.id.startsWith('local-hash'));
     for (const stored of (await chunkSets.list(projectId)) as ChunkSet[]) {
       let set = stored;
       if (set.embedder !== embedder.id) {

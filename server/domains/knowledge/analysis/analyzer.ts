@@ -4,7 +4,7 @@
 // then diacritics folded (after stemming: the German and French stemmers read umlauts and accents).
 import * as snowballModule from 'snowball-stemmers';
 import * as stopword from 'stopword';
-import type { Language } from './language.js';
+import { MARKERS, type Language } from './language.js';
 
 // A CommonJS module: its API is the default export under ESM, the namespace itself under CJS loaders.
 const snowball = ((snowballModule as { default?: typeof snowballModule.default }).default ?? snowballModule) as typeof snowballModule.default;
@@ -51,7 +51,8 @@ function stopSet(lang: Language): Set<string> {
   let set = stopSets.get(lang);
   if (!set) {
     set = new Set<string>();
-    for (const w of [...STOP_LISTS[lang], ...FRAMING[lang].split(' ')]) {
+    // The language's function words used for detection are stop words too (some lists are short).
+    for (const w of [...STOP_LISTS[lang], ...FRAMING[lang].split(' '), ...MARKERS[lang]]) {
       set.add(w.toLowerCase());
       set.add(fold(w.toLowerCase()));
     }

@@ -11,10 +11,10 @@ export type Language = (typeof LANGUAGES)[number];
 const ISO3: Record<string, Language> = { eng: 'en', deu: 'de', spa: 'es', fra: 'fr', ita: 'it', por: 'pt', nld: 'nl' };
 
 // Function words that are frequent in one language and rare in the others (no shared "de", "a", "en").
-const MARKERS: Record<Language, string[]> = {
+export const MARKERS: Record<Language, string[]> = {
   en: 'the is are how what can do does i my you your to of and with when where which should would will this that it not'.split(' '),
   de: 'der die das ist und ich wie kann was wo wann warum nicht mit ein eine einen dem den des mein meine meinen ich sie wir für auf bei wird werden gibt sich auch'.split(' '),
-  es: 'el los las es cómo como qué que puedo mi mis por para con una uno del está están hay dónde cuándo cuál se lo también'.split(' '),
+  es: 'el los las es cómo como qué que puedo mi mis tu tus su sus por para con una uno unos unas del está están hay dónde cuándo cuál se lo también hago hacer'.split(' '),
   fr: 'le les est comment je mon ma mes pour avec une des du dans sur peut puis pas ne quoi où quand quel quelle ce cette il vous nous'.split(' '),
   it: 'il lo gli è come posso mio mia miei per con una uno della delle nel sono dove quando quale perché non si anche questo questa'.split(' '),
   pt: 'o os as é como posso meu minha meus para com uma um do da dos das no na não onde quando qual também isso você'.split(' '),

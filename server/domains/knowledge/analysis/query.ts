@@ -37,18 +37,22 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
     const own = stemWord(word, language);
     if (seen.has(own)) continue;
     seen.add(own);
-    const terms = new Map<string, number>([[own, 1]]);
+    const terms = new Map<string, number>();
+    // Over English documents a foreign stem that happens to be an English term ("données" → don)
+    // is a false friend: only a word the documents use as is ("widget", "cache") counts as itself.
+    if (!crossLingual) terms.set(own, 1);
     if (crossLingual) {
-      // A word the English documents use as is ("widget", "cache", "password") needs no dictionary.
       const english = stemWord(word, 'en');
-      if (vocabulary.has(english)) terms.set(english, 1);
+      terms.set(english, 1);
       for (const t of translate(word, language)) {
         const term = stemWord(t, 'en');
         if (vocabulary.has(term) && !terms.has(term)) terms.set(term, 0.8);
       }
       if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.cognates(word)) terms.set(c, 0.7);
+      // Near-identical spellings ("datos" → data): the English stem one edit from a known term.
+      if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.corrections(english)) terms.set(c, 0.7);
     }
-    if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.corrections(own)) terms.set(c, 0.8);
+    if (!crossLingual && ![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.corrections(own)) terms.set(c, 0.8);
     // A compound the documents write apart ("website" → web site, "Widgetfarbe" → widget farb).
     if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const part of splitCompound(word, language, vocabulary)) terms.set(part, 0.7);
     const knownTerms = [...terms.keys()].filter((t) => vocabulary.has(t));
