@@ -14,7 +14,10 @@ import { widgetRoutes } from './domains/widget/routes.js';
 import { searchTableRoutes } from './domains/knowledge/tables/routes.js';
 import { knowledgeRoutes } from './domains/knowledge/routes.js';
 import { voiceRoutes } from './domains/voice/routes.js';
+import { consoleRoutes } from './domains/console/routes.js';
+import { operatorsModule } from './domains/operators/index.js';
+import { labelRoutes } from './domains/labels/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes];
+export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, operatorsModule, consoleRoutes];

@@ -99,6 +99,16 @@ export const IdentifyFrame = Type.Object(
   { additionalProperties: false },
 );
 
+/** The visitor's e-mail, asked for when a handoff finds nobody of the team online (docs/operators.md). */
+export const ContactFrame = Type.Object(
+  {
+    type: Type.Literal('contact.leave'),
+    conversation_id: Type.String({ maxLength: 64 }),
+    email: Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' }),
+  },
+  { additionalProperties: false },
+);
+
 export const LogoutFrame = Type.Object({ type: Type.Literal('identity.logout') }, { additionalProperties: false });
 export const PingFrame = Type.Object({ type: Type.Literal('ping') }, { additionalProperties: false });
 
@@ -112,6 +122,7 @@ export const ClientFrame = Type.Union([
   IdentifyFrame,
   LogoutFrame,
   PingFrame,
+  ContactFrame,
 ]);
 export type ClientFrame = Static<typeof ClientFrame>;
 export type HelloFrame = Static<typeof HelloFrame>;

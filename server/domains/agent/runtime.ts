@@ -72,6 +72,13 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
     let tools = deps.tools ? await deps.tools(projectId) : [];
     if (deps.stages?.allowedTools) tools = await deps.stages.allowedTools(conversation, tools);
 
+    // Take over (docs/operators.md): the moment an operator takes the conversation, the running
+    // generation is aborted — no more deltas, and the partial answer is never stored.
+    const takeover = new AbortController();
+    const stopOnTakeover = deps.bus.subscribe(conversationId, (event) => {
+      if (event.type === 'conversation.updated' && event.conversation.operator_active) takeover.abort();
+    });
+    const signal = request.signal ? AbortSignal.any([request.signal, takeover.signal]) : takeover.signal;
     const streamId = newId();
     const publishTyping = (typing: boolean) =>
       deps.bus.publish({ type: 'typing', project_id: projectId, conversation_id: conversationId, role: 'assistant', typing });
@@ -83,13 +90,14 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         history,
         passages,
         tools,
-        signal: request.signal,
+        signal,
         onDelta(delta) {
-          if (!delta) return;
+          if (!delta || takeover.signal.aborted) return;
           request.onDelta?.(delta);
           deps.bus.publish({ type: 'message.delta', project_id: projectId, conversation_id: conversationId, stream_id: streamId, delta });
         },
       });
+      if (takeover.signal.aborted) return { message: null, sources: [], skipped: 'operator_active' };
       request.signal?.throwIfAborted();
       // A human may have taken over while the answer was produced: their word wins (DESIGN.md 6.2).
       const current = await deps.conversations.require(projectId, conversationId);
@@ -103,7 +111,11 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         outcome: output.outcome ?? (output.offer_handoff ? 'no_answer' : 'answer'),
       });
       return { message, sources: message.sources };
+    } catch (err) {
+      if (takeover.signal.aborted) return { message: null, sources: [], skipped: 'operator_active' };
+      throw err;
     } finally {
+      stopOnTakeover();
       publishTyping(false);
     }
   }

@@ -5,6 +5,7 @@ import type { Channel } from '../../../shared/schemas/entities.js';
 import type { ServerFrame } from '../../../shared/protocol.js';
 import type { ConversationEvent } from '../conversations/events.js';
 import type { PageContext } from './visitors.js';
+import { visibleToVisitor } from '../../../shared/visibility.js';
 
 export interface VisitorState {
   channel: Channel;
@@ -20,11 +21,11 @@ export interface VisitorState {
   attributes: Record<string, unknown>;
 }
 
-/** Conversation events as the visitor sees them: internal comments never leave the server (spec 2.6). */
+/** Conversation events as the visitor sees them: comments, summaries and internal notes never leave the server (spec 2.6, shared/visibility.ts). */
 export function toServerFrame(event: ConversationEvent): ServerFrame | null {
   switch (event.type) {
     case 'message.created':
-      if (event.message.type === 'comment') return null;
+      if (!visibleToVisitor(event.message)) return null;
       return { type: 'message.created', conversation_id: event.conversation_id, seq: event.seq, message: event.message };
     case 'message.delta':
       return { type: 'message.delta', conversation_id: event.conversation_id, stream_id: event.stream_id, delta: event.delta };

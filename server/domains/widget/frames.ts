@@ -3,6 +3,7 @@
 // `invalid_frame` error naming the first problem; it never reaches a handler and never crashes.
 import { Compile } from 'typebox/compile';
 import {
+  ContactFrame,
   HandoffFrame,
   HelloFrame,
   IdentifyFrame,
@@ -25,6 +26,7 @@ const SCHEMAS = {
   'identity.identify': IdentifyFrame,
   'identity.logout': LogoutFrame,
   ping: PingFrame,
+  'contact.leave': ContactFrame,
 } as const;
 
 export type FrameType = ClientFrame['type'];

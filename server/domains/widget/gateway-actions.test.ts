@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget, type WidgetClient } from './test-client.js';
 import { getDevice, getSession, updateSession, visitorPageFor } from './visitors.js';
 import { visitorTyping, type VisitorTypingEvent } from './handlers/typing.js';
-import { handoffNote } from './handlers/handoff.js';
+import { agentText } from '../agent/texts.js';
 
 let t: TestApp;
 let base: string;
@@ -50,12 +50,14 @@ describe('widget gateway: rating, handoff, page, typing', () => {
     const updated = await c.next('conversation.updated', (f) => f.conversation.status === 'escalated');
     expect(updated.conversation.operator_active).toBe(true);
     const note = await c.next('message.created', (f) => f.message.type === 'note');
-    expect(note.message.content).toBe(handoffNote('en', true));
+    // Nobody of the team has the team feed open here: the note says so and asks for an e-mail.
+    expect(note.message.content).toBe(agentText('en', 'noOperatorOnline'));
+    expect(note.message.labels).toContain('ask_email');
     c.send({ type: 'handoff.respond', conversation_id: conversationId, accept: true });
     c.send({ type: 'ping' });
     await c.next('pong');
     const stored = await t.app.ctx.services.conversations.get(t.demo.project_id, conversationId);
-    expect(stored!.messages.filter((m) => m.type === 'note')).toHaveLength(1);
+    expect(stored!.messages.filter((m) => m.type === 'note' && m.labels.includes('handoff'))).toHaveLength(1);
     // With an operator active the AI stays silent.
     c.send({ type: 'message.send', client_id: 'after-handoff', conversation_id: conversationId, content: 'hello?' });
     await c.next('message.ack');

@@ -7,7 +7,9 @@ type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
 export interface WidgetClient {
   frames: ServerFrame[];
-  send(frame: ClientFrame | Record<string, unknown>): void;
+  /** A protocol frame, or (second overload) anything else, for tests of malformed frames. */
+  send(frame: ClientFrame): void;
+  send(frame: Record<string, unknown>): void;
   sendRaw(data: string | Buffer): void;
   /** The next not-yet-consumed frame of `type` (waits for it). */
   next<T extends ServerFrame['type']>(type: T, where?: (f: Frame<T>) => boolean): Promise<Frame<T>>;
@@ -36,7 +38,7 @@ export async function connectWidget(baseUrl: string, origin: string | null): Pro
   });
   return {
     frames,
-    send: (frame) => ws.send(JSON.stringify(frame)),
+    send: (frame: unknown) => ws.send(JSON.stringify(frame)),
     sendRaw: (data) => ws.send(data),
     async next(type, where) {
       for (;;) {

@@ -2,11 +2,14 @@
 // it and confirms or declines. Accepting marks the conversation escalated with an operator active
 // (so the AI stops replying, DESIGN.md section 6) and posts a system note; declining posts a note and
 // leaves the AI in charge. Answering an offer twice changes nothing. The note is in the visitor's
-// language (agent texts catalogue).
+// language (agent texts catalogue). With nobody of the team online (no team feed open on the project),
+// the note says so and asks for an e-mail to reply to later (`ask_email`; the widget answers with
+// contact.leave, handlers/contact.ts).
 import type { FrameHandler } from '../gateway.js';
 import { AppError } from '../../../errors.js';
 import { agentText } from '../../agent/texts.js';
 import { visitorLocale } from '../channel-config.js';
+import { operatorsOf } from '../../operators/service.js';
 
 /** The note posted after the visitor answers a handoff offer, in `locale`. */
 export const handoffNote = (locale: string, accepted: boolean) => agentText(locale, accepted ? 'handoffAccepted' : 'handoffDeclined');
@@ -19,13 +22,12 @@ export const handoff: FrameHandler<'handoff.respond'> = async (frame, conn, gw) 
   if (!offer) throw new AppError('conflict', 'No handoff was offered in this conversation');
   const answered = record.messages.some((m) => m.seq > offer.seq && m.type === 'note' && m.labels.includes('handoff'));
   if (answered) return;
-  if (frame.accept) {
-    await conversations.patch(record.project_id, record.id, { status: 'escalated', operator_active: true });
-  }
+  let online = true;
+  if (frame.accept) ({ online } = await operatorsOf(gw.ctx).escalateFromHandoff(record));
   await conversations.append(record.project_id, record.id, {
     role: 'assistant',
     type: 'note',
-    content: handoffNote(locale, frame.accept),
-    labels: ['handoff', frame.accept ? 'handoff_accepted' : 'handoff_declined'],
+    content: online ? handoffNote(locale, frame.accept) : agentText(locale, 'noOperatorOnline'),
+    labels: ['handoff', frame.accept ? 'handoff_accepted' : 'handoff_declined', ...(online ? [] : ['ask_email'])],
   });
 };

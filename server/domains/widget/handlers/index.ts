@@ -10,6 +10,7 @@ import { handoff } from './handoff.js';
 import { page } from './page.js';
 import { ping } from './ping.js';
 import { identify, logout } from './identity.js';
+import { contact } from './contact.js';
 
 export const FRAME_HANDLERS: FrameHandlers = {
   'session.hello': hello,
@@ -21,4 +22,5 @@ export const FRAME_HANDLERS: FrameHandlers = {
   ping,
   'identity.identify': identify,
   'identity.logout': logout,
+  'contact.leave': contact,
 };

@@ -1,0 +1,103 @@
+// Automatic status transitions (docs/operators.md "Statuses"):
+//   - escalated on handoff or take over (service.ts);
+//   - after CONVERSATION_IDLE_MINUTES (default 30) without a message, a conversation nobody of the
+//     team is handling closes: resolved when the visitor's last message got an answer (an AI answer
+//     with sources, or an operator reply), abandoned when it did not; an escalated conversation
+//     still held by an operator closes only once the operator had the last word (resolved);
+//   - a new visitor message reopens a resolved or abandoned conversation (active).
+// Closing without a rating leaves a marker (spec 2.5): `abandoned` when the conversation was
+// abandoned, `unoffered` when it was resolved on a channel that never offers a rating (the API).
+// Every change is a system note and a conversation.updated event (service.ts changeStatus).
+import type { AppContext } from '../../context.js';
+import type { ConversationRecord, ConversationStatus } from '../../../shared/schemas/entities.js';
+import { operatorsOf } from './service.js';
+
+export const DEFAULT_IDLE_MINUTES = 30;
+
+export function idleMinutes(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.CONVERSATION_IDLE_MINUTES;
+  if (raw === undefined || raw === '') return DEFAULT_IDLE_MINUTES;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 10_080) throw new Error('CONVERSATION_IDLE_MINUTES must be a whole number of minutes from 1 to 10080');
+  return n;
+}
+
+export interface AutoChange {
+  status: ConversationStatus;
+  reason: string;
+  rating?: 'abandoned' | 'unoffered';
+}
+
+/** The automatic transition due for `c` at `nowMs`, if any. */
+export function autoTransition(c: ConversationRecord, nowMs: number, idleMs: number): AutoChange | null {
+  if (c.hidden || (c.status !== 'active' && c.status !== 'escalated')) return null;
+  const last = c.last_message_at ?? c.created_at;
+  if (nowMs - Date.parse(last) < idleMs) return null;
+  const turns = c.messages.filter((m) => m.type === 'message');
+  const lastUser = turns.findLastIndex((m) => m.role === 'user');
+  const after = turns.slice(lastUser + 1);
+  const answered = after.some((m) => m.role === 'operator' || (m.role === 'assistant' && (m.outcome ?? 'answer') === 'answer'));
+  const minutes = Math.round(idleMs / 60_000);
+  if (c.status === 'escalated' && c.operator_active) {
+    return after.some((m) => m.role === 'operator') ? { status: 'resolved', reason: `the team answered; no reply for ${minutes} min`, ...marker(c, 'resolved') } : null;
+  }
+  if (answered) return { status: 'resolved', reason: `answered; no reply for ${minutes} min`, ...marker(c, 'resolved') };
+  return { status: 'abandoned', reason: `the visitor stopped responding for ${minutes} min`, ...marker(c, 'abandoned') };
+}
+
+function marker(c: ConversationRecord, status: 'resolved' | 'abandoned'): Pick<AutoChange, 'rating'> {
+  if (c.rating !== null) return {};
+  if (status === 'abandoned') return { rating: 'abandoned' };
+  return c.channel_type === 'website_widget' ? {} : { rating: 'unoffered' };
+}
+
+export function createLifecycle(ctx: AppContext, idleMs: number) {
+  const ops = operatorsOf(ctx);
+  return {
+    /** Applies every due transition in the project (or all projects) as of `nowMs`; returns the changed ids. */
+    async sweep(nowMs = Date.now(), projectId?: string): Promise<string[]> {
+      const scopes = projectId ? [projectId] : await ctx.store.collection('conversations').scopes();
+      const changed: string[] = [];
+      for (const scope of scopes) {
+        for (const c of await ctx.services.conversations.list(scope)) {
+          const change = autoTransition(c, nowMs, idleMs);
+          if (!change) continue;
+          await ops.changeStatus(c, change.status, change.reason, undefined, change.rating ? { rating: change.rating } : {});
+          changed.push(c.id);
+        }
+      }
+      return changed;
+    },
+  };
+}
+
+const lifecycles = new WeakMap<AppContext, ReturnType<typeof createLifecycle>>();
+export const lifecycleOf = (ctx: AppContext) => lifecycles.get(ctx);
+
+export function startLifecycle(ctx: AppContext): void {
+  const idleMs = idleMinutes() * 60_000;
+  const lifecycle = createLifecycle(ctx, idleMs);
+  lifecycles.set(ctx, lifecycle);
+  const ops = operatorsOf(ctx);
+  // A visitor message reopens a closed conversation and marks the user as seen (spec 2.4 last seen).
+  const stop = ctx.bus.subscribeAll((event) => {
+    if (event.type !== 'message.created' || event.message.role !== 'user' || event.message.type !== 'message') return;
+    void (async () => {
+      const record = await ctx.services.conversations.get(event.project_id, event.conversation_id);
+      if (!record) return;
+      await ctx.services.users.patch(event.project_id, record.user_id, { last_seen_at: event.message.created_at }).catch(() => undefined);
+      if (record.status === 'resolved' || record.status === 'abandoned') await ops.changeStatus(record, 'active', 'the visitor wrote again');
+    })().catch(() => undefined);
+  });
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void lifecycle.sweep().catch(() => undefined).finally(() => (running = false));
+  }, Math.min(60_000, Math.max(1_000, idleMs / 4)));
+  timer.unref();
+  ctx.onClose(() => {
+    clearInterval(timer);
+    stop();
+  });
+}

@@ -1,0 +1,223 @@
+// The operator workflow (docs/operators.md): take over, release, replies and comments, typing, status
+// changes with their system notes, assignment, labels and tags, hide, summaries. Every change goes
+// through the conversations service, so the widget, SSE streams and the team feed learn of it from the
+// bus. Visitor-facing notes are written in the visitor's language (agent texts catalogue).
+import type { AppContext } from '../../context.js';
+import type { ConversationRecord, ConversationStatus, Message, MessageAuthor } from '../../../shared/schemas/entities.js';
+import type { ConversationPatchBody, OperatorMessageBody } from '../../../shared/schemas/operators.js';
+import { INTERNAL_LABEL } from '../../../shared/visibility.js';
+import { invalid, notFound } from '../../errors.js';
+import { agentText, type AgentTextKey } from '../agent/texts.js';
+import { visitorLocale } from '../widget/channel-config.js';
+import { EventEmitter } from 'node:events';
+import { createPresence } from './presence.js';
+import { summarize } from './summary.js';
+import { involvementOf } from './involvement.js';
+
+export type Actor = MessageAuthor;
+
+const SYSTEM: Actor = { member_id: null, name: 'Parley' };
+
+export function createOperatorService(ctx: AppContext) {
+  const { conversations } = ctx.services;
+  const presence = createPresence();
+  /** Escalations, for the team feed's notifications (conversation.escalated). */
+  const escalations = new EventEmitter<{ escalated: [ConversationRecord] }>();
+  escalations.setMaxListeners(0);
+
+  async function visitorText(record: ConversationRecord, key: AgentTextKey, vars?: Record<string, string>) {
+    const channel = record.channel_id ? await ctx.store.collection('channels').get(record.project_id, record.channel_id) : undefined;
+    const user = await ctx.services.users.get(record.project_id, record.user_id);
+    const locales = user?.locales ?? [];
+    return agentText(channel ? visitorLocale(channel, locales) : (locales[0] ?? 'en'), key, vars);
+  }
+
+  /** A system note: visible to the visitor, or internal (status, assignment) with the `internal` label. */
+  function note(record: ConversationRecord, content: string, labels: string[], actor: Actor = SYSTEM, internal = false) {
+    return conversations.append(record.project_id, record.id, {
+      role: 'assistant',
+      type: 'note',
+      content,
+      labels: internal ? [...labels, INTERNAL_LABEL] : labels,
+      ...(actor.member_id ? { author: actor } : {}),
+    });
+  }
+
+  async function changeStatus(record: ConversationRecord, status: ConversationStatus, reason: string, actor: Actor = SYSTEM, extra: Partial<ConversationRecord> = {}) {
+    if (record.status === status && Object.keys(extra).length === 0) return record;
+    const updated = await conversations.patch(record.project_id, record.id, { status, ...extra });
+    if (record.status !== status) {
+      const by = actor.member_id ? ` by ${actor.name}` : '';
+      await note(updated, `Status: ${record.status} → ${status}${by} (${reason}).`, ['status', `status:${status}`], actor, true);
+      if (status === 'escalated') {
+        escalations.emit('escalated', updated);
+        await addSummary(updated);
+      }
+    }
+    return updated;
+  }
+
+  async function addSummary(record: ConversationRecord) {
+    const fresh = (await conversations.get(record.project_id, record.id)) ?? record;
+    const { content, by } = await summarize(ctx.config, fresh);
+    const { message } = await conversations.append(record.project_id, record.id, { role: 'assistant', type: 'summary', content, labels: [`summary:${by}`] });
+    return message;
+  }
+
+  async function requireOpen(projectId: string, conversationId: string) {
+    const record = await conversations.get(projectId, conversationId);
+    if (!record || record.hidden) throw notFound('conversation');
+    return record;
+  }
+
+  const service = {
+    presence,
+    escalations,
+    changeStatus,
+    requireOpen,
+
+    /** The AI stops at once (a running generation is aborted, agent/runtime.ts) and stays quiet until release. */
+    async takeOver(projectId: string, conversationId: string, actor: Actor) {
+      const record = await requireOpen(projectId, conversationId);
+      if (record.operator_active) return record;
+      const assign = record.assignee_id || !actor.member_id ? {} : { assignee_id: actor.member_id };
+      let updated = await conversations.patch(projectId, conversationId, { operator_active: true, ...assign });
+      await note(updated, await visitorText(updated, 'operatorJoined', { name: actor.name }), ['takeover'], actor);
+      if (updated.status !== 'escalated') updated = await changeStatus(updated, 'escalated', 'taken over', actor);
+      return (await conversations.get(projectId, conversationId)) ?? updated;
+    },
+
+    /** Hands the conversation back to the AI: "The assistant is back". */
+    async release(projectId: string, conversationId: string, actor: Actor) {
+      const record = await requireOpen(projectId, conversationId);
+      if (!record.operator_active) return record;
+      const updated = await conversations.patch(projectId, conversationId, { operator_active: false });
+      await note(updated, await visitorText(updated, 'assistantBack'), ['release'], actor);
+      return (await conversations.get(projectId, conversationId)) ?? updated;
+    },
+
+    /** A reply the visitor sees live with the operator's name, or an internal comment. */
+    async post(projectId: string, conversationId: string, actor: Actor, body: OperatorMessageBody): Promise<Message> {
+      const record = await requireOpen(projectId, conversationId);
+      const type = body.type ?? 'message';
+      const { message, duplicate } = await conversations.append(projectId, conversationId, {
+        role: 'operator',
+        type,
+        content: body.content,
+        client_id: body.client_id ?? null,
+        labels: type === 'message' && body.from_draft ? ['ai_draft'] : [],
+        author: actor,
+      });
+      if (!duplicate && type === 'message') {
+        const fresh = (await conversations.get(projectId, conversationId)) ?? record;
+        const involvement = involvementOf(fresh.messages);
+        const reopen = fresh.status === 'resolved' || fresh.status === 'abandoned';
+        if (involvement !== fresh.ai_involvement) await conversations.patch(projectId, conversationId, { ai_involvement: involvement });
+        if (reopen) await changeStatus(fresh, 'active', 'operator replied', actor);
+        ctx.bus.publish({ type: 'typing', project_id: projectId, conversation_id: conversationId, role: 'operator', typing: false });
+      }
+      return message;
+    },
+
+    async typing(projectId: string, conversationId: string, typing: boolean) {
+      await requireOpen(projectId, conversationId);
+      ctx.bus.publish({ type: 'typing', project_id: projectId, conversation_id: conversationId, role: 'operator', typing });
+    },
+
+    /** Manual changes: status (with a system note), assignment, labels, tags, topic. */
+    async update(projectId: string, conversationId: string, actor: Actor, body: ConversationPatchBody) {
+      let record = await requireOpen(projectId, conversationId);
+      if (body.labels) await assertLabels(projectId, body.labels);
+      if (body.assignee_id) await assertMember(projectId, body.assignee_id);
+      const { status, ...rest } = body;
+      if (Object.keys(rest).length > 0) {
+        record = await conversations.patch(projectId, conversationId, {
+          ...rest,
+          ...(rest.tags ? { tags: [...new Set(rest.tags.map((t) => t.trim()).filter(Boolean))] } : {}),
+          ...(rest.labels ? { labels: [...new Set(rest.labels)] } : {}),
+        });
+        if (body.assignee_id !== undefined && body.assignee_id !== null) {
+          const member = (await ctx.services.org.listMembers((await ctx.services.projects.getProject(projectId))!.organization_id)).find((m) => m.id === body.assignee_id);
+          await note(record, `Assigned to ${member?.name ?? 'a team member'}.`, ['assignment'], actor, true);
+        }
+      }
+      if (status) record = await changeStatus(record, status, 'changed by hand', actor);
+      return (await conversations.get(projectId, conversationId)) ?? record;
+    },
+
+    /** Permanent and irreversible (spec 2.5, 3.4): gone from lists and metrics. */
+    async hide(projectId: string, ids: readonly string[]) {
+      const updated: string[] = [];
+      const missing: string[] = [];
+      for (const id of ids) {
+        const record = await conversations.get(projectId, id);
+        if (!record || record.hidden) missing.push(id);
+        else {
+          await conversations.patch(projectId, id, { hidden: true, operator_active: false });
+          updated.push(id);
+        }
+      }
+      return { updated, not_found: missing };
+    },
+
+    async batchLabels(projectId: string, ids: readonly string[], add: readonly string[] = [], remove: readonly string[] = []) {
+      await assertLabels(projectId, add);
+      const updated: string[] = [];
+      const missing: string[] = [];
+      for (const id of ids) {
+        const record = await conversations.get(projectId, id);
+        if (!record || record.hidden) {
+          missing.push(id);
+          continue;
+        }
+        const labels = [...new Set([...record.labels.filter((l) => !remove.includes(l)), ...add])];
+        if (labels.length > 50) throw invalid('A conversation carries at most 50 labels', [{ path: 'add', message: 'too many labels' }]);
+        await conversations.patch(projectId, id, { labels });
+        updated.push(id);
+      }
+      return { updated, not_found: missing };
+    },
+
+    async summary(projectId: string, conversationId: string) {
+      const record = await requireOpen(projectId, conversationId);
+      return addSummary(record);
+    },
+
+    /** Visitor side: a handoff was accepted. Escalates, and says whether anyone of the team is online. */
+    async escalateFromHandoff(record: ConversationRecord): Promise<{ online: boolean }> {
+      const online = presence.online(record.project_id).length > 0;
+      await conversations.patch(record.project_id, record.id, { operator_active: true });
+      await changeStatus(record, 'escalated', 'the visitor asked for a person');
+      return { online };
+    },
+  };
+
+  async function assertLabels(projectId: string, ids: readonly string[]) {
+    if (ids.length === 0) return;
+    const known = new Set((await ctx.store.collection('labels').list(projectId)).map((l) => l.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw invalid(`Unknown label${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (create labels with POST /v1/projects/{project_id}/labels)`, unknown.map((id) => ({ path: 'labels', message: `${id} is not a label of this project` })));
+    }
+  }
+
+  async function assertMember(projectId: string, memberId: string) {
+    const project = await ctx.services.projects.getProject(projectId);
+    const members = project ? await ctx.services.org.listMembers(project.organization_id) : [];
+    if (!members.some((m) => m.id === memberId)) {
+      throw invalid('assignee_id is not a member of this project\'s organization', [{ path: 'assignee_id', message: 'unknown team member' }]);
+    }
+  }
+
+  return service;
+}
+
+export type OperatorService = ReturnType<typeof createOperatorService>;
+
+const services = new WeakMap<AppContext, OperatorService>();
+/** One operator service per app (presence is per process, like the conversation bus). */
+export function operatorsOf(ctx: AppContext): OperatorService {
+  let s = services.get(ctx);
+  if (!s) services.set(ctx, (s = createOperatorService(ctx)));
+  return s;
+}

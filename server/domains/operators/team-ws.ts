@@ -1,0 +1,134 @@
+// The team feed at /v1/team/ws (docs/operators.md "Team feed", shared/team-protocol.ts): the team
+// console's live view of one project. Authenticated by the session cookie at the upgrade, and only from
+// BASE_URL's origin (a cookie alone, which a browser sends cross-site, is never enough: this is the
+// feed's CSRF protection). `team.hello` names the project (checked against the member's organization
+// and role) and the last seq per conversation the client has; missed messages come in the welcome,
+// then every event of the project live. Visitors' and other operators' typing is relayed both ways.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { Compile } from 'typebox/compile';
+import type { AppContext } from '../../context.js';
+import { TEAM_WS_PATH, TeamClientFrame, type OnlineMember, type TeamServerFrame } from '../../../shared/team-protocol.js';
+import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
+import type { ConversationEvent } from '../conversations/events.js';
+import { summary } from '../conversations/service.js';
+import { authenticateSession, type SessionContext } from '../../http/auth/session.js';
+import { rolePermissions } from '../../http/auth/project-session.js';
+import { visitorTyping, type VisitorTypingEvent } from '../widget/handlers/typing.js';
+import { listeningPort, originOf, publicUrls } from '../widget/urls.js';
+import { operatorsOf } from './service.js';
+
+const check = Compile(TeamClientFrame);
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+function toTeamFrame(event: ConversationEvent): TeamServerFrame {
+  switch (event.type) {
+    case 'message.created':
+      return { type: 'message.created', conversation_id: event.conversation_id, seq: event.seq, message: event.message };
+    case 'message.delta':
+      return { type: 'message.delta', conversation_id: event.conversation_id, stream_id: event.stream_id, delta: event.delta };
+    case 'typing':
+      return { type: 'typing', conversation_id: event.conversation_id, role: event.role, typing: event.typing };
+    case 'conversation.updated':
+      return { type: 'conversation.updated', conversation: event.conversation };
+  }
+}
+
+export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
+  const ops = operatorsOf(ctx);
+
+  app.get(TEAM_WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request: FastifyRequest) => {
+    const send = (frame: TeamServerFrame) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return void socket.terminate(); // it resumes by seq
+      socket.send(JSON.stringify(frame));
+    };
+    const cleanups: (() => void)[] = [];
+    let team: SessionContext | null = null;
+    let projectId: string | null = null;
+    let canWrite = false;
+    const queue: string[] = [];
+    let ready = false;
+    socket.on('close', () => cleanups.splice(0).forEach((fn) => fn()));
+    socket.on('error', (err) => request.log.debug({ err }, 'team socket error'));
+    socket.on('message', (data, isBinary) => {
+      const raw = isBinary ? '' : data.toString();
+      if (!ready) return void queue.push(raw);
+      void handle(raw);
+    });
+
+    const fail = (code: number, error: string, message: string) => {
+      send({ type: 'error', error, message });
+      socket.close(code, message.slice(0, 120));
+    };
+
+    async function authenticate() {
+      const expected = originOf(publicUrls(ctx.config, listeningPort(app)).baseUrl);
+      if (request.headers.origin !== expected) return fail(4003, 'origin_not_allowed', `The team feed accepts connections from ${expected} only`);
+      try {
+        team = await authenticateSession(ctx, request);
+      } catch {
+        return fail(4001, 'unauthorized', 'Sign in first: no valid session (POST /v1/org/login)');
+      }
+      ready = true;
+      for (const raw of queue.splice(0)) await handle(raw);
+    }
+
+    async function hello(frame: Extract<TeamClientFrame, { type: 'team.hello' }>) {
+      if (projectId) return send({ type: 'error', error: 'invalid_frame', message: 'team.hello was already sent on this connection' });
+      const project = await ctx.services.projects.getProject(frame.project_id);
+      if (!team || !project || project.organization_id !== team.organization.id) return fail(4004, 'not_found', 'project not found');
+      const perms = rolePermissions(team.member.role);
+      if (!perms.has('conversation:read')) return fail(4003, 'insufficient_permissions', `Your role (${team.member.role}) lacks conversation:read`);
+      canWrite = perms.has('conversation:write');
+      projectId = project.id;
+      const pid = project.id;
+      const me: OnlineMember = { member_id: team.member.id, name: team.member.name, role: team.member.role };
+      // Subscribe before reading the missed messages, so nothing falls between the two (the client
+      // drops a message whose seq it already has).
+      cleanups.push(ctx.bus.subscribeAll((event) => event.project_id === pid && send(toTeamFrame(event))));
+      const onTyping = (e: VisitorTypingEvent) => e.project_id === pid && send({ type: 'typing', conversation_id: e.conversation_id, role: 'user', typing: e.typing });
+      visitorTyping.on('typing', onTyping);
+      cleanups.push(() => visitorTyping.off('typing', onTyping));
+      const onEscalated = (c: ConversationRecord) => {
+        if (c.project_id === pid) send({ type: 'conversation.escalated', conversation: summary(c), no_operator_online: ops.presence.online(pid).length === 0 });
+      };
+      ops.escalations.on('escalated', onEscalated);
+      cleanups.push(() => ops.escalations.off('escalated', onEscalated));
+      const onPresence = (changed: string) => changed === pid && send({ type: 'presence', online: ops.presence.online(pid) });
+      ops.presence.changes.on('change', onPresence);
+      cleanups.push(() => ops.presence.changes.off('change', onPresence));
+      ops.presence.join(pid, me);
+      cleanups.push(() => ops.presence.leave(pid, me.member_id));
+
+      const missed: Message[] = [];
+      for (const r of frame.resume ?? []) {
+        const record = await ctx.services.conversations.get(pid, r.conversation_id);
+        if (record && !record.hidden) missed.push(...record.messages.filter((m) => m.seq > r.last_seq));
+      }
+      send({ type: 'team.welcome', member: me, online: ops.presence.online(pid), missed });
+    }
+
+    async function handle(raw: string) {
+      let frame: unknown;
+      try {
+        frame = JSON.parse(raw);
+      } catch {
+        return send({ type: 'error', error: 'invalid_frame', message: 'A frame must be a JSON object' });
+      }
+      if (!check.Check(frame)) return send({ type: 'error', error: 'invalid_frame', message: 'Unknown or malformed team frame' });
+      try {
+        if (frame.type === 'ping') return send({ type: 'pong' });
+        if (frame.type === 'team.hello') return await hello(frame);
+        if (!projectId) return send({ type: 'error', error: 'invalid_frame', message: 'Send team.hello first' });
+        if (!canWrite) return send({ type: 'error', error: 'insufficient_permissions', message: 'Typing needs conversation:write' });
+        await ops.typing(projectId, frame.conversation_id, frame.typing);
+      } catch (err) {
+        const e = err as { code?: string; message?: string };
+        send({ type: 'error', error: e.code ?? 'internal_error', message: e.code ? (e.message ?? '') : 'Something went wrong on our side' });
+      }
+    }
+
+    void authenticate();
+  });
+}
