@@ -1,17 +1,20 @@
 // The conversation's messages in seq order, the AI answer while it streams, and the visitor's typing.
-// New messages scroll into view; screen readers hear them through the log role.
+// New messages scroll into view (the list scrolls itself, not the page); screen readers hear them through the log role.
 import { useEffect, useRef } from 'preact/hooks';
 import { detail, streaming, visitorTyping } from '../models/conversation.js';
 import { MessageItem } from './MessageItem.js';
 
 export function MessageList() {
   const d = detail.value;
-  const end = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const count = d?.messages.length ?? 0;
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [count, streaming.value.length > 0]);
+  useEffect(() => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [count, streaming.value.length > 0, d?.conversation.id]);
   if (!d) return null;
   return (
-    <div class="messages" role="log" aria-label="Messages" tabIndex={0}>
+    <div class="messages" role="log" aria-label="Messages" tabIndex={0} ref={box}>
       <ol>
         {d.messages.map((m) => (
           <MessageItem key={m.id} m={m} />
@@ -26,7 +29,6 @@ export function MessageList() {
         )}
       </ol>
       {visitorTyping.value && <p class="muted typing">The visitor is typing…</p>}
-      <div ref={end} />
     </div>
   );
 }
