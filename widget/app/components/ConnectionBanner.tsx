@@ -1,24 +1,35 @@
-// The connection state is always visible (issue 4: "reconnect with a visible state").
+// The connection state is always visible (issue 4: "reconnect with a visible state"), and so is a
+// hold the server asked for (rate_limit_exceeded): its retry_after and a countdown to the re-send.
 import { useEffect, useState } from 'preact/hooks';
 import type { ChatState } from '../model.js';
 import { strings } from '../strings.js';
 import { errorText } from '../../i18n/errors.js';
 
 export function ConnectionBanner(props: { state: ChatState; onRetry: () => void }) {
-  const { connection, retryInMs, ready, notice } = props.state;
+  const { connection, retryInMs, ready, notice, hold } = props.state;
   const [now, setNow] = useState(Date.now());
   const [until, setUntil] = useState(0);
   useEffect(() => setUntil(retryInMs ? Date.now() + retryInMs : 0), [retryInMs]);
+  const ticking = until || hold?.until || 0;
   useEffect(() => {
-    if (!until) return;
+    if (!ticking) return;
+    setNow(Date.now());
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
-  }, [until]);
+  }, [ticking]);
 
   if (connection === 'online') {
+    const held = hold ? Math.max(0, Math.ceil((hold.until - now) / 1000)) : 0;
     return notice ? (
-      <div class="banner banner-warn" role="alert" data-error={notice.error}>
-        {errorText(notice.error, strings)}
+      <div class="banner banner-warn" role="alert" data-error={notice.error} data-retry-after={hold?.retryAfter}>
+        <span class="banner-text">{errorText(notice.error, strings)}</span>
+        {/* Outside the alert's words: the countdown changes every second and is not re-announced. */}
+        {held > 0 && (
+          <span class="banner-sub" aria-hidden="true" data-hold={held}>
+            {' '}
+            {strings.sendingIn(held)}
+          </span>
+        )}
       </div>
     ) : null;
   }
