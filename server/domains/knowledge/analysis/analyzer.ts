@@ -22,7 +22,7 @@ const STEMMER_NAMES: Record<Language, string> = {
 // The words every support question carries ("how do I …", "can you tell me …") say nothing about
 // what is asked; they join each language's function words.
 const FRAMING: Record<Language, string> = {
-  en: 'hi hello hey thanks thank please help work works working want wanted need needs way ways possible anyone someone know tell explain using use used thing things able like get got also just still really actually',
+  en: 'hi hello hey thanks thank please help work works working happen happens happened everything anything something exactly basically simply somehow want wanted need needs way ways possible anyone someone know tell explain using use used thing things able like get got also just still really actually',
   de: 'hallo danke bitte hilfe möchte möchten will wollen brauche muss müssen gibt geht irgendwie jemand weiß sagen erklären benutzen verwenden kann können',
   es: 'hola gracias favor ayuda quiero quisiera necesito puedo puede pueden posible alguien sabe decir explicar usar utilizar hacer hago',
   fr: 'comment puis pourquoi quel quelle quels quelles bonjour salut merci aide veux voudrais besoin peux peut possible quelqu savoir dire expliquer utiliser faire fais',
