@@ -19,12 +19,13 @@ export const ROLE_PERMISSIONS: Record<MemberRole, readonly Permission[]> = {
   /** Everything in a project except the full (personal-data) export, which the owner grants with care (spec 4.1). */
   admin: ALL.filter((p) => p !== 'full_export:read'),
   /**
-   * The support team: reads and answers conversations, labels them, reads users and metrics.
-   * No knowledge or table edits, no deployments, no exports, no keys.
+   * The support team: reads and answers conversations, labels them, reads users and metrics (the
+   * metrics call needs export:read, spec 4). No knowledge or table edits, no deployments, no
+   * personal-data export, no keys.
    */
-  operator: ['project:read', 'conversation:read', 'conversation:write', 'metric:read', 'topic:read', 'userpool:read', 'knowledge:read', 'table:read', 'file:read', 'label:read', 'label:upsert'],
+  operator: ['project:read', 'conversation:read', 'conversation:write', 'metric:read', 'topic:read', 'userpool:read', 'knowledge:read', 'table:read', 'file:read', 'label:read', 'label:upsert', 'export:read'],
   /** Read-only: sees conversations, users, knowledge and metrics; changes nothing. */
-  member: ['project:read', 'conversation:read', 'metric:read', 'topic:read', 'userpool:read', 'knowledge:read', 'table:read', 'file:read', 'label:read'],
+  member: ['project:read', 'conversation:read', 'metric:read', 'topic:read', 'userpool:read', 'knowledge:read', 'table:read', 'file:read', 'label:read', 'export:read'],
 };
 
 export function roleHas(role: MemberRole, permission: Permission): boolean {

@@ -53,28 +53,33 @@ export const ListOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   Type.Object({ data: Type.Array(item), has_more: Type.Boolean() });
 
 // ---- conversations (spec 4) ----
+/** The spec 10 conversation filters, shared by the list and the metrics (docs/operators.md). */
+export const ConversationFilterProps = {
+  status: Type.Optional(
+    Type.Array(Type.Union([ConversationStatusSchema, Type.Literal('unresolved')]), {
+      description: 'Data-model (active, resolved, escalated, abandoned) or analytics values (unresolved = active or abandoned; docs/operators.md). Repeat: status=resolved&status=escalated',
+    }),
+  ),
+  involvement: Type.Optional(
+    Type.Array(Type.Union([Type.Literal('autonomous'), Type.Literal('public'), Type.Literal('private'), Type.Literal('not_involved')]), { description: 'AI involvement levels' }),
+  ),
+  topic: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { description: 'Conversations carrying any of these tags' })),
+  assignee_id: Type.Optional(Type.String({ description: 'A team member id, or `none` for unassigned conversations' })),
+  operator_active: Type.Optional(Type.Boolean({ description: 'true: a human currently handles it' })),
+  channel: Type.Optional(Type.String({ description: 'A channel id, or a channel type such as `api` or `website_widget`' })),
+  rating: Type.Optional(
+    Type.Array(Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('5'), Type.Literal('abandoned'), Type.Literal('unoffered')])),
+  ),
+  labels: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Conversations carrying any of these labels' })),
+  created_after: Type.Optional(DateTime),
+  created_before: Type.Optional(DateTime),
+};
+
 export const ConversationListQuery = Type.Object(
   {
     ...PageQueryProps,
-    status: Type.Optional(
-      Type.Array(Type.Union([ConversationStatusSchema, Type.Literal('unresolved')]), {
-        description: 'Data-model (active, resolved, escalated, abandoned) or analytics values (unresolved = active or abandoned; docs/operators.md). Repeat: status=resolved&status=escalated',
-      }),
-    ),
-    involvement: Type.Optional(
-      Type.Array(Type.Union([Type.Literal('autonomous'), Type.Literal('public'), Type.Literal('private'), Type.Literal('not_involved')]), { description: 'AI involvement levels' }),
-    ),
-    topic: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { description: 'Conversations carrying any of these tags' })),
-    assignee_id: Type.Optional(Type.String({ description: 'A team member id, or `none` for unassigned conversations' })),
-    operator_active: Type.Optional(Type.Boolean({ description: 'true: a human currently handles it' })),
-    channel: Type.Optional(Type.String({ description: 'A channel id, or a channel type such as `api` or `website_widget`' })),
-    rating: Type.Optional(
-      Type.Array(Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('5'), Type.Literal('abandoned'), Type.Literal('unoffered')])),
-    ),
-    labels: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Conversations carrying any of these labels' })),
-    created_after: Type.Optional(DateTime),
-    created_before: Type.Optional(DateTime),
+    ...ConversationFilterProps,
   },
   closed,
 );
@@ -149,6 +154,14 @@ export const MetricsQuery = Type.Object(
     start_date: Type.Optional(DateTime),
     end_date: Type.Optional(DateTime),
     group_by: Type.Optional(Type.Literal('day', { default: 'day' })),
+    // The conversation filters (spec 10) narrow which conversations count; the date range stays start/end_date.
+    status: ConversationFilterProps.status,
+    involvement: ConversationFilterProps.involvement,
+    channel: ConversationFilterProps.channel,
+    labels: ConversationFilterProps.labels,
+    tags: ConversationFilterProps.tags,
+    topic: ConversationFilterProps.topic,
+    rating: ConversationFilterProps.rating,
   },
   closed,
 );

@@ -7,7 +7,8 @@ import type { ConversationListQuery } from '../../../shared/schemas/api.js';
 import { invalid } from '../../errors.js';
 import { statusesFor } from '../../../shared/statuses.js';
 
-export function conversationFilter(q: ConversationListQuery): (c: ConversationRecord) => boolean {
+/** Also used by the metrics (spec 10 filters), which pass the filter fields of their own query. */
+export function conversationFilter(q: Omit<ConversationListQuery, 'limit' | 'starting_after' | 'ending_before'>): (c: ConversationRecord) => boolean {
   const after = q.created_after ? Date.parse(q.created_after) : undefined;
   const before = q.created_before ? Date.parse(q.created_before) : undefined;
   if (after !== undefined && before !== undefined && after > before) {

@@ -6,13 +6,17 @@
 //   rated 4 or 5 (null when none is rated);
 // - resolution_rate: among conversations started in the day, the share whose status is resolved,
 //   i.e. neither escalated, abandoned nor still open (null when there are none).
+// Statuses and ratings are the real ones the operator workflow and its automatic transitions set
+// (docs/operators.md "Statuses"); the spec 10 conversation filters (status, involvement, channel,
+// labels, tags, topic, rating) narrow which conversations count.
 // Hidden and spam conversations count nowhere (spec 2.5, 8.1 rule 2). Days are UTC calendar days
 // from the day of start_date to the day of end_date; instants outside [start_date, end_date] are not
 // counted. Totals recompute the ratios over the whole range (not an average of daily ratios).
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
-import type { MetricsResponse, MetricsRow } from '../../../shared/schemas/api.js';
+import type { MetricsQuery, MetricsResponse, MetricsRow } from '../../../shared/schemas/api.js';
 import type { ConversationService } from '../conversations/service.js';
 import { invalid } from '../../errors.js';
+import { conversationFilter } from '../conversations-api/query.js';
 
 const DAY = 86_400_000;
 export const MAX_DAYS = 366;
@@ -87,7 +91,7 @@ export function computeMetrics(records: readonly ConversationRecord[], start: Da
 
 export function createMetricsService(conversations: ConversationService) {
   return {
-    async daily(projectId: string, q: { start_date?: string; end_date?: string }): Promise<MetricsResponse> {
+    async daily(projectId: string, q: MetricsQuery): Promise<MetricsResponse> {
       const end = q.end_date ? new Date(q.end_date) : new Date();
       const start = q.start_date ? new Date(q.start_date) : new Date(Math.floor(end.getTime() / DAY) * DAY - (DEFAULT_DAYS - 1) * DAY);
       if (start.getTime() > end.getTime()) {
@@ -96,7 +100,9 @@ export function createMetricsService(conversations: ConversationService) {
       if (Math.floor(end.getTime() / DAY) - Math.floor(start.getTime() / DAY) + 1 > MAX_DAYS) {
         throw invalid(`The range covers at most ${MAX_DAYS} days`, [{ path: 'querystring.end_date', message: `more than ${MAX_DAYS} days after start_date` }]);
       }
-      return computeMetrics(await conversations.list(projectId), start, end);
+      const { start_date: _s, end_date: _e, group_by: _g, ...filters } = q;
+      const keep = conversationFilter(filters);
+      return computeMetrics((await conversations.list(projectId)).filter(keep), start, end);
     },
   };
 }
