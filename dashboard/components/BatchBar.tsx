@@ -13,6 +13,7 @@ export function BatchBar() {
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState('');
   const all = conversations.value.length > 0 && ids.length === conversations.value.length;
+  const n = (count: number) => (count === 1 ? '1 conversation' : `${count} conversations`);
 
   async function run(action: () => Promise<{ updated: string[]; not_found: string[] }>, done: (n: number) => string) {
     try {
@@ -43,7 +44,7 @@ export function BatchBar() {
             onClick={() =>
               void run(
                 () => batchLabels(add, remove),
-                (n) => `Labels changed on ${n} conversations.`,
+                (count) => `Labels changed on ${n(count)}.`,
               ).then(() => (setAdd([]), setRemove([])))
             }
           >
@@ -59,13 +60,13 @@ export function BatchBar() {
       </p>
       <ConfirmDialog
         open={confirming}
-        title={`Hide ${ids.length} conversations permanently?`}
+        title={`Hide ${n(ids.length)} permanently?`}
         confirmLabel={`Hide ${ids.length} permanently`}
         danger
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          void run(batchHide, (n) => `${n} conversations hidden.`);
+          void run(batchHide, (count) => `${n(count)} hidden.`);
         }}
       >
         <p>Hidden conversations disappear from every list and from the metrics. This cannot be undone.</p>
