@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { TestApp } from '../../server/testing/test-app.js';
 import { hostPage, inShadow, startHostScenario, type HostScenario } from './host-site.js';
 import { axeViolations } from './axe.js';
+import { agentText } from '../../server/domains/agent/texts.js';
 
 let t: TestApp;
 let browser: Browser;
@@ -152,6 +153,51 @@ describe('the widget language', () => {
       const r = await before(path, locale);
       expect({ path, locale, label: r.label, right: r.right }).toEqual({ path, locale, label, right });
       await r.context.close();
+    }
+  });
+
+  it('greets, names the channel and refuses in the visitor language: German, and Arabic right-to-left', async () => {
+    // A channel with its own texts per language (docs/widget-voice-languages-a11y.md "Channel texts").
+    const { projects } = t.app.ctx.services;
+    const demo = (await projects.getChannelByFrameId(t.demo.frame_id))!;
+    const channel = await projects.createChannel(t.demo.project_id, {
+      name: 'Help desk',
+      greeting: 'Hi! How can we help?',
+      allowed_origins: demo.allowed_origins,
+      texts: {
+        de: { name: 'Hilfe', greeting: 'Hallo! Wie können wir helfen?' },
+        ar: { name: 'مركز المساعدة', greeting: 'مرحبًا! كيف يمكننا مساعدتك؟' },
+      },
+    });
+    const cases = [
+      { browserLocale: 'de-DE', lang: 'de', dir: 'ltr', name: 'Hilfe', greeting: 'Hallo! Wie können wir helfen?', question: 'Können Sie mir sagen, wie das Wetter morgen auf dem Mond wird?' },
+      // Arabic questions are not told apart from English by the retrieval analysers, so the refusal's
+      // language here comes from the visitor's locale alone.
+      { browserLocale: 'ar-EG', lang: 'ar', dir: 'rtl', name: 'مركز المساعدة', greeting: 'مرحبًا! كيف يمكننا مساعدتك؟', question: 'هل يمكنك أن تخبرني كيف سيكون الطقس على سطح القمر غدًا؟' },
+    ];
+    // The embed's data-locale beats the browser for the server's texts too, as it does for the interface.
+    const configured = { ...cases[0], browserLocale: 'ar-EG', query: '&locale=de' };
+    for (const c of [cases[0], configured, cases[1]]) {
+      const context = await browser.newContext({ locale: c.browserLocale, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${host.origin}/inline?frame=${channel.frame_id}${'query' in c ? c.query : ''}`);
+      const w = inShadow(page, channel.frame_id);
+      await w.locator(`div.app[lang="${c.lang}"]`).waitFor({ state: 'attached' });
+      expect(await rootDir(w)).toEqual([c.dir, c.lang]);
+      await expect.poll(() => w.locator('h2.hd-title').textContent()).toBe(c.name);
+      await w.locator('li.msg-assistant .bubble', { hasText: c.greeting }).waitFor();
+      expect(await w.locator('li.msg-assistant .bubble', { hasText: c.greeting }).evaluate((el) => getComputedStyle(el).direction)).toBe(c.dir);
+
+      await w.locator('textarea.input').fill(c.question);
+      await w.locator('textarea.input').press('Enter');
+      const reply = w.locator('li.msg-assistant[data-id] .bubble').last();
+      await w.locator('li.msg-assistant[data-id]').first().waitFor({ timeout: 20_000 });
+      // Nothing to answer from: the refusal (or "not sure, these look related") in the visitor's language.
+      const text = (await reply.textContent())!;
+      const refusals = [agentText(c.lang, 'noAnswer'), agentText(c.lang, 'unsure')];
+      expect(refusals.some((r) => text.startsWith(r)), `${c.lang}: ${text}`).toBe(true);
+      expect(text).not.toContain(agentText('en', 'noAnswer'));
+      await context.close();
     }
   });
 

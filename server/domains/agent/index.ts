@@ -8,6 +8,7 @@ import { createAgentRuntime } from './runtime.js';
 import { createOfflineAnswerer } from './offline/answerer.js';
 import { createOpenAiProvider } from './openai/provider.js';
 import { agentTools } from './tools.js';
+import { visitorTextLocale } from './texts.js';
 
 export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider {
   return ctx.config.llm ? createOpenAiProvider(ctx.config.llm) : createOfflineAnswerer();
@@ -24,6 +25,13 @@ export function createAgent(ctx: Omit<AppContext, 'services'>, services: () => S
       knowledge,
       provider: chooseProvider(ctx),
       tools: (projectId) => agentTools({ projectId, knowledge: knowledge(), tables: services().tables }),
+      // The channel's locale, then the locales the visitor's widget sent (kept on the user).
+      visitorLocale: async (conversation) => {
+        const { users, projects } = services();
+        const user = await users.get(conversation.project_id, conversation.user_id);
+        const channel = conversation.channel_id ? (await projects.listChannels(conversation.project_id)).find((c) => c.id === conversation.channel_id) : undefined;
+        return visitorTextLocale(channel?.locale, user?.locales ?? []);
+      },
     });
   return { reply: (request) => (runtime ??= build()).reply(request) };
 }

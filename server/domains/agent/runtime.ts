@@ -40,6 +40,8 @@ export interface AgentDeps {
   retrievalLimit?: number;
   /** Earlier turns given to the provider. */
   historyTurns?: number;
+  /** The visitor's language for Parley's own texts (texts.ts visitorTextLocale); absent: the question's alone. */
+  visitorLocale?: (conversation: ConversationRecord) => Promise<string | undefined>;
 }
 
 export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
@@ -87,6 +89,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       const output = await deps.provider.answer({
         projectId,
         question: question.content,
+        locale: (await deps.visitorLocale?.(conversation)) ?? null,
         history,
         passages,
         tools,
