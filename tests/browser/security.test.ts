@@ -47,7 +47,7 @@ describe('strict CSP host page', () => {
     await w.locator('.feedback button[type="submit"]').click();
     await w.locator('.rating-done').waitFor();
     await expect.poll(async () => (await conversationOf(question)).rating).toBe(4);
-    expect((await conversationOf(question)).rating_feedback).toBe('Quick and clear');
+    await expect.poll(async () => (await conversationOf(question)).rating_feedback).toBe('Quick and clear');
 
     // An offer_handoff answer (spec 2.9): review, then confirm.
     const conv = await conversationOf(question);
