@@ -51,7 +51,9 @@ export function createOperatorService(ctx: AppContext) {
       await note(updated, `Status: ${record.status} → ${status}${by} (${reason}).`, ['status', `status:${status}`], actor, true);
       if (status === 'escalated') {
         escalations.emit('escalated', updated);
-        await addSummary(updated);
+        // Offline the summary is instant; a model call must not hold up the take over or handoff.
+        if (ctx.config.llm) void addSummary(updated).catch(() => undefined);
+        else await addSummary(updated);
       }
     }
     return updated;
