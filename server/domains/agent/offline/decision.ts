@@ -25,7 +25,7 @@ export interface DecisionOptions {
   toleratedFrom: number;
 }
 
-export const DEFAULT_DECISION: DecisionOptions = { answerCoverage: 0.8, marginCoverage: 0.6, margin: 1.25, relatedCoverage: 0.34, toleratedFrom: 2 };
+export const DEFAULT_DECISION: DecisionOptions = { answerCoverage: 0.8, marginCoverage: 0.65, margin: 1.4, relatedCoverage: 0.34, toleratedFrom: 2 };
 
 export interface Decision {
   outcome: Outcome;
