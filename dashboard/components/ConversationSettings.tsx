@@ -12,6 +12,9 @@ const parseTags = (text: string) => [...new Set(text.split(',').map((t) => t.tri
 export function ConversationSettings({ c, run }: { c: Conversation; run: (action: () => Promise<unknown>, done?: string) => void }) {
   const [tags, setTagText] = useState(c.tags.join(', '));
   useEffect(() => setTagText(c.tags.join(', ')), [c.tags.join(',')]);
+  // Shown at once while the change is saved (the server's answer then confirms or restores it).
+  const [labelIds, setLabelIds] = useState(c.labels);
+  useEffect(() => setLabelIds(c.labels), [c.labels.join(',')]);
   const saveTags = () => {
     const next = parseTags(tags);
     if (next.join(',') !== c.tags.join(',')) run(() => setTags(next), 'Tags saved.');
@@ -43,7 +46,14 @@ export function ConversationSettings({ c, run }: { c: Conversation; run: (action
       <div class="field">
         <span>Labels</span>
         <LabelChips ids={c.labels} />
-        <LabelPicker legend="Change labels" value={c.labels} onChange={(ids) => run(() => setLabels(ids), 'Labels saved.')} />
+        <LabelPicker
+          legend="Change labels"
+          value={labelIds}
+          onChange={(ids) => {
+            setLabelIds(ids);
+            run(() => setLabels(ids).catch((err: unknown) => (setLabelIds(c.labels), Promise.reject(err))), 'Labels saved.');
+          }}
+        />
       </div>
       <label class="field">
         <span>Tags (comma separated)</span>
