@@ -1,8 +1,8 @@
 // The whole operator story in real Chromium with two browser contexts (README "Team console"): a
 // visitor asks, the AI answers; the visitor asks for a person and confirms; the operator, signed in
 // at /app, is notified (escalated queue, title badge, live region, browser notification), takes the
-// conversation, replies (the visitor sees it live), adds an internal note (never reaches the
-// visitor), releases; the AI streams an answer and the operator takes over mid-answer (the stream
+// conversation, sees the visitor typing and shows its own typing, replies (the visitor sees it
+// live), adds an internal note (never reaches the visitor), releases; the AI streams an answer and the operator takes over mid-answer (the stream
 // stops, nothing of it is stored); released again, the AI answers the next question; the operator
 // resolves it and the metrics count it. The model is a scripted OpenAI-compatible server on 127.0.0.1.
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -127,8 +127,16 @@ describe('operator story: handoff, take over, reply, note, release, resolve', ()
     await console_.getByRole('combobox', { name: 'Assigned to' }).filter({ has: console_.locator('option:checked', { hasText: 'Demo Owner' }) }).waitFor();
     await expect.poll(() => console_.title()).not.toMatch(/^\(\d+\) /);
 
+    // ---- typing shows both ways
+    await w.locator('textarea.input').pressSequentially('I am ');
+    await log.getByText('The visitor is typing…').waitFor();
+    await w.locator('textarea.input').fill('');
+    const reply = console_.getByRole('textbox', { name: 'Reply to the visitor' });
+    await reply.pressSequentially('Hi');
+    await w.locator('p.typing').waitFor();
+
     // ---- replies: the visitor sees it live, with the operator's name
-    await console_.getByRole('textbox', { name: 'Reply to the visitor' }).fill('Hi, this is the support team. How can I help?');
+    await reply.fill('Hi, this is the support team. How can I help?');
     await console_.getByRole('button', { name: 'Send reply' }).click();
     await w.locator('li.msg-operator', { hasText: 'this is the support team' }).waitFor();
     await log.locator('li.msg-operator', { hasText: 'Hi, this is the support team.' }).waitFor();
