@@ -109,12 +109,57 @@ describe('team console: sign in and inbox', () => {
     });
   }
 
+  it('updates live (new conversations, unread counts), switches projects and signs out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const watch = await watchPage(page);
+    await signIn(page, h);
+    const firstRow = page.locator(`li[data-conversation-id="${first.id}"]`);
+    await firstRow.getByRole('link').click();
+    await page.getByRole('log', { name: 'Messages' }).waitFor();
+    await page.getByRole('link', { name: '← Inbox' }).click();
+    await firstRow.waitFor();
+    expect(await firstRow.getByTestId('unread').count()).toBe(0);
+
+    // A new conversation appears without a reload; a new message in a read one shows as unread.
+    const fresh = await seedConversation(h, 'visitor-live', 'Do you have a status page?');
+    await page.locator(`li[data-conversation-id="${fresh.id}"]`).waitFor();
+    await h.t.app.ctx.services.conversations.append(h.t.demo.project_id, first.id, { role: 'user', content: 'Still there?' });
+    await firstRow.getByTestId('unread').filter({ hasText: '1' }).waitFor();
+
+    // The project switcher lists the organization's projects and opens the chosen one's inbox.
+    const other = await h.t.app.ctx.services.projects.createProject({ organizationId: h.t.demo.organization_id, name: 'Second shop' });
+    await page.reload();
+    await firstRow.waitFor();
+    await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Second shop' });
+    await page.waitForURL(`**/app/p/${other.id}/inbox`);
+    await page.getByText('No conversations match these filters.').waitFor();
+    await page.getByTestId('feed-status').filter({ hasText: 'Live' }).waitFor();
+    await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Demo project' });
+    await firstRow.waitFor();
+
+    // Sign out: back to the sign-in page, and a reload stays signed out.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // Wrong password: a clear message, no sign-in.
+    await page.getByLabel('E-mail').fill(h.t.demo.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong email or password' }).waitFor();
+    expect(await watch.violations()).toEqual([]);
+    await context.close();
+  });
+
   it('works by keyboard: skip link, j/k through the list, Enter opens, ? lists shortcuts, Escape goes back', async () => {
     const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const watch = await watchPage(page);
     await page.goto(`${h.base}/app`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.type(h.t.demo.email);
     await page.keyboard.press('Tab');
