@@ -86,7 +86,10 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       deps.bus.publish({ type: 'typing', project_id: projectId, conversation_id: conversationId, role: 'assistant', typing });
     publishTyping(true);
     try {
-      const output = await deps.provider.answer({
+      // Raced against the take over, so the run ends at once even if a provider is slow to notice.
+      const stopped = new Promise<never>((_, reject) => takeover.signal.addEventListener('abort', () => reject(new Error('taken over')), { once: true }));
+      stopped.catch(() => {});
+      const output = await Promise.race([stopped, deps.provider.answer({
         projectId,
         question: question.content,
         locale: (await deps.visitorLocale?.(conversation)) ?? null,
@@ -99,7 +102,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
           request.onDelta?.(delta);
           deps.bus.publish({ type: 'message.delta', project_id: projectId, conversation_id: conversationId, stream_id: streamId, delta });
         },
-      });
+      })]);
       if (takeover.signal.aborted) return { message: null, sources: [], skipped: 'operator_active' };
       request.signal?.throwIfAborted();
       // A human may have taken over while the answer was produced: their word wins (DESIGN.md 6.2).
