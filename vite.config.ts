@@ -1,4 +1,4 @@
-// Builds the widget into dist/widget (DESIGN.md section 4), which the server serves under CDN_URL/widget/:
+// Builds the widget into dist/widget (docs/architecture.md section 4), which the server serves under CDN_URL/widget/:
 //   app-[hash].js   the Preact app, an ES module loaded lazily by dynamic import() (works under
 //                   'strict-dynamic': the import inherits the loader's nonce); styles are inlined as
 //                   text and adopted as constructable stylesheets, so there is no CSS file to fetch.

@@ -1,7 +1,7 @@
 // Held-out evaluation set over pino's own docs (node_modules/pino/docs, Markdown, not written by us).
 // Unlike eval/fastify-questions.ts, these questions were written BEFORE the answerer ever ran on pino's
 // docs and nothing in retrieval or the answerer was changed after seeing their figures, so they give an
-// honest held-out measure (issue 6 follow-up). Answerable questions list the page(s) that answer them,
+// honest held-out measure. Answerable questions list the page(s) that answer them,
 // relative to the docs folder; questions the docs do not answer have no pages and must be refused.
 // Phrased as a user of a logging library would ask, not copied from the docs. Three generic support
 // questions (refund policy, password reset, cancelling a subscription) turned out to be word for word

@@ -39,11 +39,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),
     ajv: {
-      // Unknown fields are a 400, not silently dropped (DESIGN.md section 2).
+      // Unknown fields are a 400, not silently dropped (docs/architecture.md section 2).
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
     // A path that is not valid percent-encoding (`/docs/%`, `%E0%A4%A`) never reaches a route: it gets
-    // the flat error body like every other bad input (DESIGN.md section 2), not Fastify's own.
+    // the flat error body like every other bad input (docs/architecture.md section 2), not Fastify's own.
     frameworkErrors: (err, _request, reply: FastifyReply) => {
       const bad = err.code === 'FST_ERR_BAD_URL';
       const body: ErrorBody = bad

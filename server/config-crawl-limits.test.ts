@@ -1,4 +1,4 @@
-// Crawl limits from the environment (issue 6 follow-up): CRAWL_CONCURRENCY, CRAWL_TIMEOUT_MS and
+// Crawl limits from the environment: CRAWL_CONCURRENCY, CRAWL_TIMEOUT_MS and
 // CRAWL_MAX_PAGE_BYTES are validated by loadConfig and reach the crawler of a real app crawling a real
 // site on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

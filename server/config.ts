@@ -1,6 +1,6 @@
-// Configuration from the environment, validated once at start (issue 2). An invalid value stops the
+// Configuration from the environment, validated once at start. An invalid value stops the
 // process with a message naming the variable. Every URL the server prints or embeds comes from here
-// (DESIGN.md section 1).
+// (docs/architecture.md section 1).
 import { resolve } from 'node:path';
 import { decodeMasterKey } from './lib/secret-box.js';
 import type { CrawlLimits } from './lib/crawl-limits.js';
@@ -18,22 +18,22 @@ export interface Config {
   allowPrivateFetch: boolean;
   /** Master key (base64, 32 bytes) for encrypted secrets; default: generated into DATA_DIR/master.key. */
   masterKey: string | null;
-  /** OpenAI-compatible LLM; unset means the offline answerer (DESIGN.md section 6). */
+  /** OpenAI-compatible LLM; unset means the offline answerer (docs/architecture.md section 6). */
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
   /** OpenAI-compatible embeddings; unset means the local embedder. */
   embeddings: { baseUrl: string; apiKey: string; model: string } | null;
   /** OpenAI-compatible /audio/transcriptions; unset means the offline recogniser. */
   stt: { baseUrl: string; apiKey: string; model: string } | null;
-  /** Keep uploaded voice audio after transcription (issue 5); off by default. */
+  /** Keep uploaded voice audio after transcription; off by default. */
   keepAudio: boolean;
   /** Seed the demo organization and project on first start. */
   seedDemo: boolean;
   /** Folders a wiki provider may import from (WIKI_IMPORT_DIRS, ':'-separated); DATA_DIR/imports is always allowed. */
   wikiImportDirs: string[];
-  /** Crawler concurrency, timeout and page size cap (issue 6): CRAWL_CONCURRENCY, CRAWL_TIMEOUT_MS,
+  /** Crawler concurrency, timeout and page size cap: CRAWL_CONCURRENCY, CRAWL_TIMEOUT_MS,
    * CRAWL_MAX_PAGE_BYTES; unset fields use DEFAULT_CRAWL_LIMITS (server/lib/crawl-limits.ts). */
   crawlLimits?: Partial<CrawlLimits>;
-  /** Widget visitor rate limits (issue 4); unset fields use DEFAULT_WIDGET_LIMITS in server/domains/widget/limits.ts. */
+  /** Widget visitor rate limits; unset fields use DEFAULT_WIDGET_LIMITS in server/domains/widget/limits.ts. */
   widgetLimits?: Partial<import('./domains/widget/limits.js').WidgetLimits>;
   /** Directory of the built widget (vite output) served under CDN_URL/widget; default <repo>/dist/widget. */
   widgetDir?: string;
@@ -104,7 +104,7 @@ function intIn(env: Env, name: string, min: number, max: number): number | undef
 }
 
 /**
- * Crawl limits from the environment (spec 2.11 crawler; issue 6). Bounds keep an operator typo from
+ * Crawl limits from the environment (spec 2.11 crawler). Bounds keep an operator typo from
  * disabling the protections (a 0 ms timeout, an unbounded page) or flooding a site with fetches.
  */
 function crawlLimits(env: Env): Config['crawlLimits'] {

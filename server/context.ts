@@ -1,5 +1,5 @@
 // What every route plugin receives: config, store and the domain services (plain factories with
-// explicit dependencies, DESIGN.md section 8). A domain that adds a service adds it to Services and
+// explicit dependencies, docs/architecture.md section 8). A domain that adds a service adds it to Services and
 // builds it in services.ts.
 import type { Config } from './config.js';
 import type { ParleyStore } from './store/index.js';

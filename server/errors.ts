@@ -1,4 +1,4 @@
-// Errors carry a code from the one catalogue in shared/errors.ts (DESIGN.md section 8).
+// Errors carry a code from the one catalogue in shared/errors.ts (docs/architecture.md section 8).
 import { ERROR_CODES, type ErrorCode } from '../shared/errors.js';
 
 export class AppError extends Error {

@@ -1,4 +1,4 @@
-// One catalogue of stable error codes (DESIGN.md section 2). Tests match on these codes, never on text.
+// One catalogue of stable error codes (docs/architecture.md section 2). Tests match on these codes, never on text.
 export const ERROR_CODES = {
   invalid_request: 400,
   unknown_parameter: 400,
@@ -28,7 +28,7 @@ export const ERROR_CODES = {
   not_configured: 503,
   /** The server is still starting (seeding the demo); retry after Retry-After seconds. */
   not_ready: 503,
-  // voice input and verified identity (issue 5, spec 2.4 and 10)
+  // voice input and verified identity (spec 2.4 and 10)
   audio_too_long: 413,
   unsupported_language: 422,
   no_speech: 422,

@@ -1,4 +1,4 @@
-// The widget ⇄ server realtime protocol (DESIGN.md section 5). Frames are JSON objects discriminated
+// The widget ⇄ server realtime protocol (docs/architecture.md section 5). Frames are JSON objects discriminated
 // by `type` (`noun.verb`). The server validates every inbound frame against these schemas; the widget
 // imports only the types (import type) and PROTOCOL_VERSION, so no validator lands in its bundle.
 import { Type, type Static } from 'typebox';

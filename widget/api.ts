@@ -1,4 +1,4 @@
-// The public JavaScript API a site owner calls (issue 4). Types only, for site owners' TypeScript:
+// The public JavaScript API a site owner calls. Types only, for site owners' TypeScript:
 //
 //   window.Parley = window.Parley || function () { (Parley.q = Parley.q || []).push(arguments); };
 //   Parley('open');                                   // every widget on the page (usually one)
@@ -6,7 +6,7 @@
 //   Parley('on', 'message', (e) => console.log(e.message.content));
 //   Parley('update', { page: { url: location.href, title: document.title } });
 //   Parley('cookies', 'persistent');                  // consent given: keep the spec 5.1 cookies
-//   Parley('identify', { email, email_signature });   // verified identity, signed by your backend (issue 5)
+//   Parley('identify', { email, email_signature });   // verified identity, signed by your backend
 //   Parley('logout');                                 // your user signed out: forget the visitor
 //
 // Calls made before the loader runs are queued by the stub above and replayed in order.

@@ -1,5 +1,5 @@
 // The contract between the loader (no framework, always on the page) and the lazily loaded Preact
-// app chunk (DESIGN.md section 4). Types only: both sides import it with `import type`, so nothing
+// app chunk (docs/architecture.md section 4). Types only: both sides import it with `import type`, so nothing
 // here lands in either bundle.
 import type { Message } from '../shared/schemas/entities.js';
 
@@ -15,7 +15,7 @@ export interface EmbedConfig {
   /** BASE_URL: the WebSocket lives at BASE_URL/v1/widget/ws. */
   baseUrl: string;
   cookies: CookieMode;
-  /** data-locale / boot({locale}): the site's choice of language (issue 5). */
+  /** data-locale / boot({locale}): the site's choice of language. */
   locale?: string;
 }
 
@@ -29,7 +29,7 @@ export interface UpdateData {
   page?: PageContext;
   /** Flat values under keys of [A-Za-z0-9_.:-]{1,64}, at most 50; stored as untrusted (widget/README.md). */
   attributes?: Record<string, string | number | boolean | null>;
-  /** The signed-in user's preferred languages, when the site knows them (issue 5). */
+  /** The signed-in user's preferred languages, when the site knows them. */
   locales?: string[];
 }
 

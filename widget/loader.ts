@@ -1,4 +1,4 @@
-// The loader (DESIGN.md section 4, issue 4): the one classic script a site owner pastes. No framework
+// The loader (docs/architecture.md section 4): the one classic script a site owner pastes. No framework
 // inside: it paints the launcher itself, keeps a typed command API with a queue for early calls, and
 // loads the Preact app chunk on intent (hover, focus, touch, click) or when the browser is idle.
 // Budget: 3 KB on the wire, brotli (`npm run size`). Several widgets (different frame ids) can share a page.
@@ -28,7 +28,7 @@ const widgets: Record<string, Widget> = win.Parley?._w ?? {};
 /** Listeners: event, handler, optional frame id (none: every widget). */
 const listeners: [string, (payload: unknown) => void, string?][] = [];
 /**
- * Commands a host page forwards to its chat frame (iframe mode). identify/logout (issue 5) carry the
+ * Commands a host page forwards to its chat frame (iframe mode). identify/logout carry the
  * site backend's signatures, which prove nothing to anyone but the server, so they may cross.
  */
 const FORWARD = /^(update|cookies|identify|logout)$/;
@@ -79,7 +79,7 @@ function boot(o: BootOptions) {
   const mode: MountMode | 'iframe' = inFrame ? 'frame' : o.mode === 'inline' || o.mode === 'iframe' ? o.mode : 'launcher';
   // Before the app loads, the closed launcher already speaks the visitor's language for the shipped
   // locales (data-locale, else the browser's) and sits on the mirrored side (`left`) for Arabic
-  // (issue 5); once loaded the app applies the full resolution (channel and user locales too) and
+  //; once loaded the app applies the full resolution (channel and user locales too) and
   // the channel's own position.
   const lang = (o.locale || navigator.language).slice(0, 2);
   const host = document.createElement('parley-widget');
@@ -96,7 +96,7 @@ function boot(o: BootOptions) {
   let app: AppHandle | undefined;
   let loading: Promise<void> | undefined;
   let wantOpen = false;
-  /** The launcher's open/close labels; the app replaces them with the visitor's language (issue 5). */
+  /** The launcher's open/close labels; the app replaces them with the visitor's language. */
   let labels = [({ de: 'Chat öffnen', ar: 'فتح المحادثة' } as Record<string, string>)[lang] || 'Open chat', 'Close chat'];
   /** identify/logout calls made before the app loaded, replayed in order once it is mounted. */
   const early: [string, Args][] = [];
@@ -105,7 +105,7 @@ function boot(o: BootOptions) {
   const container = document.createElement('div');
   container.className = 'app';
 
-  // postMessage bridge between a host page and its chat frame (DESIGN.md section 4): always an
+  // postMessage bridge between a host page and its chat frame (docs/architecture.md section 4): always an
   // explicit target origin, and only messages from the expected window and origin are read. The
   // frame reports events to the host; the host forwards `update` and `cookies` to the frame.
   let toFrame: ((name: string, args: Args) => void) | undefined;

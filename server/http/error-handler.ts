@@ -1,4 +1,4 @@
-// One flat error body everywhere (DESIGN.md section 2): `{error, message, ...extras}`.
+// One flat error body everywhere (docs/architecture.md section 2): `{error, message, ...extras}`.
 // Fastify's own errors (validation, body parsing, size, media type) are mapped onto stable codes;
 // a 5xx never leaks internals, only a request id to find the log line.
 import type { FastifyError, FastifyInstance } from 'fastify';

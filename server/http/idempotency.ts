@@ -1,4 +1,4 @@
-// Idempotency-Key on POST (DESIGN.md section 2): the first result of a key is stored (store
+// Idempotency-Key on POST (docs/architecture.md section 2): the first result of a key is stored (store
 // collection `idempotency`, scoped by project or organization) and a retry with the same key replays
 // it byte for byte with `Idempotent-Replayed: true`. Keys are per principal (API key or team member),
 // method and path; the same key with a different body is a 409 idempotency_conflict, and so is a

@@ -1,6 +1,6 @@
 // Every registered route, probed with malformed percent-encodings in each path parameter and each
 // query parameter, as a stranger, with an API key and with a team session: bad input is a 4xx with
-// the flat error body (DESIGN.md section 2), never a 5xx.
+// the flat error body (docs/architecture.md section 2), never a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app.js';

@@ -1,4 +1,4 @@
-// OpenAPI generated from the route schemas (DESIGN.md section 2) at /v1/openapi.json, and a readable
+// OpenAPI generated from the route schemas (docs/architecture.md section 2) at /v1/openapi.json, and a readable
 // docs page at /v1/docs (Swagger UI, served from the package's own files: no CDN). The document stays
 // clean under Redocly's recommended lint rules (openapi-lint.test.ts): every operation has an
 // operationId (operation-ids.ts) and a security declaration (`security: []` when public).

@@ -1,4 +1,4 @@
-// Time-ordered UUIDv7 ids (DESIGN.md section 2), so id order is creation order in every list.
+// Time-ordered UUIDv7 ids (docs/architecture.md section 2), so id order is creation order in every list.
 import { v7 } from 'uuid';
 import { randomBytes } from 'node:crypto';
 import { clock } from './clock.js';

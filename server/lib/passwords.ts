@@ -1,4 +1,4 @@
-// Password hashing with node:crypto scrypt (issue 3 allows it; no native addon to build).
+// Password hashing with node:crypto scrypt (no native addon to build).
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const N = 16384;

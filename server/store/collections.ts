@@ -29,9 +29,9 @@ export interface Collections {
   api_keys: ApiKey;
   /** scope: user pool id (spec 2.4); a project names its pool in `user_pool_id` */
   users: User;
-  /** scope: project id; one shard file per conversation holding its messages (DESIGN.md section 7). */
+  /** scope: project id; one shard file per conversation holding its messages (docs/architecture.md section 7). */
   conversations: ConversationRecord;
-  /** scope: project id; knowledge (issue 6) */
+  /** scope: project id; knowledge */
   data_providers: AnyDoc;
   sources: AnyDoc;
   /** scope: project id; chunks of one source live in one document keyed by the source id. */
@@ -40,9 +40,9 @@ export interface Collections {
   /** scope: project id; rows of a search table in bounded shards (knowledge/tables) */
   search_table_rows: AnyDoc;
   sync_jobs: AnyDoc;
-  /** scope: project id; idempotent POST replays (issue 3) */
+  /** scope: project id; idempotent POST replays */
   idempotency: AnyDoc;
-  /** scope: project id; widget devices and sessions (issue 4) */
+  /** scope: project id; widget devices and sessions */
   devices: AnyDoc;
   /** scope: project id; conversation labels (docs/operators.md) */
   labels: Label;

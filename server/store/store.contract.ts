@@ -1,4 +1,4 @@
-// The contract every Store implementation passes (DESIGN.md section 7). Call it from a test file with
+// The contract every Store implementation passes (docs/architecture.md section 7). Call it from a test file with
 // a function that opens a fresh or re-opened store on a directory.
 import { describe, expect, it } from 'vitest';
 import type { Store, StoredDoc } from './types.js';

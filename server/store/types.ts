@@ -1,4 +1,4 @@
-// The Store interface (DESIGN.md section 7). Everything outside server/store/ talks to this, never to lowdb,
+// The Store interface (docs/architecture.md section 7). Everything outside server/store/ talks to this, never to lowdb,
 // so a PostgreSQL implementation can replace the embedded one behind the same contract test suite.
 //
 // Shape: named collections of JSON documents, each document in a *scope* (a project id, or an
@@ -37,7 +37,7 @@ export interface Store<Types extends { [K in keyof Types]: StoredDoc }> {
   close(): Promise<void>;
 }
 
-/** Raised at start when a file cannot be read or parsed; it is never silently reset (issue 2). */
+/** Raised at start when a file cannot be read or parsed; it is never silently reset. */
 export class StoreCorruptError extends Error {
   constructor(readonly files: { path: string; reason: string }[]) {
     super(`Data files are unreadable:\n${files.map((f) => `  ${f.path}: ${f.reason}`).join('\n')}`);

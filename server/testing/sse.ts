@@ -1,4 +1,4 @@
-// Parses a whole text/event-stream body into its events (DESIGN.md section 2), for tests of generate.
+// Parses a whole text/event-stream body into its events (docs/architecture.md section 2), for tests of generate.
 export interface SseEvent {
   id: string;
   event: string;

@@ -1,5 +1,5 @@
 // Test helper: the real app over a real lowdb store in a fresh temp dir, with the demo seeded.
-// Tests drive it with inject() or listen on port 0 for real HTTP and WebSockets (DESIGN.md section 9).
+// Tests drive it with inject() or listen on port 0 for real HTTP and WebSockets (docs/architecture.md section 9).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
-// REST request and response schemas of the /v1 API (issue 3), one per shape, shared by the server
-// (validation, serialisation, OpenAPI) and by any client that wants the types (DESIGN.md section 2).
+// REST request and response schemas of the /v1 API, one per shape, shared by the server
+// (validation, serialisation, OpenAPI) and by any client that wants the types (docs/architecture.md section 2).
 // Every object that the client sends is closed (`additionalProperties: false`): unknown fields are a 400.
 import { Type, type Static } from 'typebox';
 import {
@@ -23,7 +23,7 @@ const Id = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-// ---- errors (DESIGN.md section 2: one flat body) ----
+// ---- errors (docs/architecture.md section 2: one flat body) ----
 /** Open on purpose: extras such as `details`, `retry_after` or `required_permissions` must survive serialisation. */
 export const ErrorSchema = Type.Object(
   {
@@ -43,7 +43,7 @@ export const UserParams = Type.Object({ project_id: Id, user_id: Id }, closed);
 export const ProjectKeyParams = Type.Object({ project_id: Id, key_id: Id }, closed);
 export const MemberParams = Type.Object({ member_id: Id }, closed);
 
-/** Cursor pagination (DESIGN.md section 2); lists are newest first. */
+/** Cursor pagination (docs/architecture.md section 2); lists are newest first. */
 export const PageQueryProps = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   starting_after: Type.Optional(Id),

@@ -1,4 +1,4 @@
-// Stored and returned shapes, one schema per shape (DESIGN.md sections 2 and 7).
+// Stored and returned shapes, one schema per shape (docs/architecture.md sections 2 and 7).
 // The widget imports only the `Static` types from here (import type), never the builders.
 import { Type, type Static } from 'typebox';
 
@@ -100,7 +100,7 @@ export const ChannelSchema = Type.Object({
   /** HMAC secret for verified identity (spec 2.4); never returned by public endpoints. */
   identity_secret: Type.Optional(Type.String()),
   require_verified_identity: Type.Optional(Type.Boolean()),
-  /** Microphone button in the widget (spec 10 voice input); on unless set to false (issue 5). */
+  /** Microphone button in the widget (spec 10 voice input); on unless set to false. */
   voice_enabled: Type.Optional(Type.Boolean()),
   created_at: Timestamp,
 });
@@ -170,12 +170,12 @@ export type MessageAuthor = Static<typeof MessageAuthorSchema>;
 export const MessageSchema = Type.Object({
   id: Id,
   conversation_id: Id,
-  /** Per-conversation sequence number (DESIGN.md section 5). */
+  /** Per-conversation sequence number (docs/architecture.md section 5). */
   seq: Type.Integer(),
   role: MessageRoleSchema,
   type: Type.Union([Type.Literal('message'), Type.Literal('comment'), Type.Literal('note'), Type.Literal('summary')]),
   content: Type.String(),
-  /** Client-generated id that makes re-sends idempotent (DESIGN.md section 5). */
+  /** Client-generated id that makes re-sends idempotent (docs/architecture.md section 5). */
   client_id: Nullable(Type.String()),
   sources: Type.Array(SourceRefSchema),
   labels: Type.Array(Type.String()),
@@ -220,7 +220,7 @@ export const ConversationSchema = Type.Object({
     Type.Literal('private'),
     Type.Literal('not_involved'),
   ]),
-  /** True while a human operator handles it: no AI replies then (DESIGN.md section 6). */
+  /** True while a human operator handles it: no AI replies then (docs/architecture.md section 6). */
   operator_active: Type.Boolean(),
   rating: Nullable(RatingSchema),
   rating_feedback: Nullable(Type.String()),

@@ -1,4 +1,4 @@
-// Accessibility of the widget in real Chromium (issue 5, point 4): axe-core finds no violations in
+// Accessibility of the widget in real Chromium: axe-core finds no violations in
 // every mode (launcher, inline, iframe) closed, open and with messages; the launcher panel is a
 // labelled dialog whose focus moves in on open and back to the launcher on Escape; completed answers
 // are announced once through a polite live region, never token by token; reduced motion is honoured.

@@ -1,4 +1,4 @@
-// axe-core in real Chromium for the accessibility tests (issue 5). The installed axe.min.js is added
+// axe-core in real Chromium for the accessibility tests. The installed axe.min.js is added
 // to each frame as a script tag's content (the context bypasses CSP, so the strict-CSP chat frame
 // accepts it too), then axe.run checks the whole document, open shadow roots included.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// csp.md is the contract site owners copy (issue 4, point 6; DESIGN.md section 4). Checked twice:
+// csp.md is the contract site owners copy (docs/architecture.md section 4). Checked twice:
 // its text equals what the server computes for a configuration with three different addresses, and
 // real Chromium runs the widget on host pages sent with csp.md's policies verbatim (a site of its
 // own, so 'self' covers nothing of the widget) with zero violations while the visitor gets a cited answer.

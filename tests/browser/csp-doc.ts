@@ -1,4 +1,4 @@
-// Reads the policies out of csp.md (issue 4, point 6), so tests check the document itself: each
+// Reads the policies out of csp.md, so tests check the document itself: each
 // section's fenced policy block, its {PLACEHOLDERS} filled from BASE_URL, CHAT_URL and CDN_URL exactly
 // as csp.md's table says.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The example pages (issue 4, point 8) as a visitor meets them: every page at /examples/ is listed,
+// The example pages as a visitor meets them: every page at /examples/ is listed,
 // and on each embed page (launcher, inline, iframe, strict CSP) a question about Parley gets a CITED
 // answer from the demo knowledge base — the sources (title and link) render under the answer — with
 // zero CSP violations. Opened from another site name (localhost) than BASE_URL (127.0.0.1).

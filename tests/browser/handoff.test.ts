@@ -1,4 +1,4 @@
-// offer_handoff in real Chromium (spec 2.9; issue 4 point 5): the demo's offline answerer cannot
+// offer_handoff in real Chromium (spec 2.9): the demo's offline answerer cannot
 // answer a question its knowledge does not cover and offers a person. The visitor reviews the offer,
 // then either declines ("Not now": the AI keeps the conversation and answers the next question) or
 // confirms (the server hands over: a conversation.updated frame with an active operator reaches the

@@ -1,4 +1,4 @@
-// Shared setup for the widget's browser tests (DESIGN.md section 9): the real app on a real port with
+// Shared setup for the widget's browser tests (docs/architecture.md section 9): the real app on a real port with
 // the demo seeded, the built widget (built once if dist/widget is missing), and real Chromium.
 // Host pages are the server's own /examples/ pages, opened as http://localhost:PORT so that the host
 // page is a different site from BASE_URL (http://127.0.0.1:PORT), as on a customer's website.

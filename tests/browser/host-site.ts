@@ -1,4 +1,4 @@
-// Host pages for the issue 5 browser tests (voice, accessibility, languages, identity, SPA
+// Host pages for the browser tests (voice, accessibility, languages, identity, SPA
 // navigation): a plain page without a CSP (axe-core is injected as a script) served by a small real
 // HTTP server as the host site of its own, embedding the real loader from the real server.
 import { createServer } from 'node:http';
@@ -62,7 +62,7 @@ export interface HostScenario {
 }
 
 /**
- * The setup most issue 5 browser tests share: the real app on a real port, a host site on another
+ * The setup most browser tests share: the real app on a real port, a host site on another
  * origin that the demo widget channels allow, and Chromium. `html` renders the host page for a path.
  */
 export async function startHostScenario(html: (path: string, t: TestApp, base: string) => string): Promise<HostScenario> {

@@ -1,4 +1,4 @@
-// Languages in real Chromium (issue 5, point 3): the widget speaks English, German and Arabic from its
+// Languages in real Chromium: the widget speaks English, German and Arabic from its
 // catalogues; the locale comes from configuration (data-locale, then the channel's), then the site's
 // user locales (Parley('update', { locales })), then the browser; Arabic mirrors the layout
 // (dir="rtl" on the app root, launcher and panel on the left); message text carries dir="auto".

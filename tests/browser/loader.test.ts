@@ -1,4 +1,4 @@
-// The loader (issue 4, point 1) in real Chromium: it paints the launcher itself with no app code, loads
+// The loader in real Chromium: it paints the launcher itself with no app code, loads
 // the Preact app chunk on intent or when the browser is idle, and its JS API (update with page context
 // and attributes, on/off, destroy) reaches the app and the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

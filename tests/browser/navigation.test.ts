@@ -1,4 +1,4 @@
-// Single-page apps in real Chromium (issue 5, point 5): the widget hears the router's pushState,
+// Single-page apps in real Chromium: the widget hears the router's pushState,
 // replaceState and back/forward (popstate), and sends one debounced page.update per navigation with
 // the URL without its query string and the settled title; the server keeps it for audiences.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

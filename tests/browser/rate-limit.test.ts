@@ -1,4 +1,4 @@
-// The visitor rate limit in real Chromium (issue 4 point 4): the gateway refuses messages beyond the
+// The visitor rate limit in real Chromium: the gateway refuses messages beyond the
 // per-device allowance with a rate_limit_exceeded error frame carrying retry_after; the widget shows
 // a clear notice in the visitor's language, keeps the refused messages (and any typed meanwhile)
 // queued, holds until the wait is over and then delivers every message exactly once, in order.

@@ -1,4 +1,4 @@
-// What the visitor sees while an answer is written (issue 4, point 4) in real Chromium: the typing
+// What the visitor sees while an answer is written in real Chromium: the typing
 // indicator, then the answer growing delta by delta, then the stored message replacing the draft.
 // The model is an OpenAI-compatible fake on 127.0.0.1 (the outer edge) that opens its stream and
 // then writes only what the test tells it to, so each stage can be looked at.

@@ -1,4 +1,4 @@
-// Strict CSP and XSS in real Chromium (issue 4, DESIGN.md section 4): the strict-CSP example page
+// Strict CSP and XSS in real Chromium (docs/architecture.md section 4): the strict-CSP example page
 // (default-src 'none', nonce + 'strict-dynamic', no 'unsafe-inline' anywhere) reports zero violations
 // while the visitor chats, rates and answers a handoff offer; and no XSS payload in a message, a
 // source, the greeting or the channel name ever executes.

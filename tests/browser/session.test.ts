@@ -1,4 +1,4 @@
-// Cookies, reloads and forced disconnects in real Chromium (spec 5.1, DESIGN.md sections 4 and 5).
+// Cookies, reloads and forced disconnects in real Chromium (spec 5.1, docs/architecture.md sections 4 and 5).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';

@@ -1,4 +1,4 @@
-// Voice input end to end in real Chromium (spec 10, issue 5): a fake microphone plays speech made
+// Voice input end to end in real Chromium (spec 10): a fake microphone plays speech made
 // with flite; the widget records it with MediaRecorder, the server transcribes it (ffmpeg +
 // PocketSphinx), the transcript lands in the message box, the visitor sends it and gets an answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

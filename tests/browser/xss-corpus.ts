@@ -1,4 +1,4 @@
-// XSS payloads for the widget (issue 4): none may ever execute when shown as a message or a source.
+// XSS payloads for the widget: none may ever execute when shown as a message or a source.
 // Each one that ran would call window.__xss(); the tests assert it never does.
 export const XSS_PAYLOADS: string[] = [
   '<script>__xss(1)</script>',

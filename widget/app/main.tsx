@@ -1,4 +1,4 @@
-// The app chunk: loaded by the loader on intent or when idle (DESIGN.md section 4) and mounted where
+// The app chunk: loaded by the loader on intent or when idle (docs/architecture.md section 4) and mounted where
 // the mode says (spec 2.10). Builds the model over the real transport and platform pieces.
 import { render } from 'preact';
 import type { AppHandle, HostBridge, UpdateData } from '../bridge.js';
@@ -41,7 +41,7 @@ export function mount(bridge: HostBridge): AppHandle {
       if (event === 'unread_count') launcher?.setUnread((payload as { count: number }).count);
       bridge.emit(event, payload);
     },
-    // Without the query string or fragment by default (issue 5: they often hold personal data).
+    // Without the query string or fragment by default (they often hold personal data).
     page: () => update.page ?? pageContext(location.href, document.title),
     // The server words its own texts (greeting, notes, refusals) in the first of these it has: the
     // same order the interface's language follows (embed data-locale, site user locales, browser).
@@ -59,7 +59,7 @@ export function mount(bridge: HostBridge): AppHandle {
     if (!open) launcher?.focus();
   };
 
-  // Languages (issue 5): embed data-locale, then the channel's locale, then the site's user locales,
+  // Languages: embed data-locale, then the channel's locale, then the site's user locales,
   // then the browser. The app root carries dir and lang, so an RTL language mirrors the layout.
   let userLocales: string[] = [];
   let dir: 'ltr' | 'rtl' = 'ltr';
@@ -86,7 +86,7 @@ export function mount(bridge: HostBridge): AppHandle {
     if (!auth) return Promise.reject(new VoiceError('upload_failed', 'Not connected yet'));
     return transcribe(recording, { baseUrl: config.baseUrl, frameId: config.frameId, language: i18n.locale, ...auth });
   };
-  // Single-page apps (issue 5): follow history navigation unless the site reports pages itself.
+  // Single-page apps: follow history navigation unless the site reports pages itself.
   let sitePages = Boolean(update.page);
   const stopNavigation =
     config.mode === 'frame'

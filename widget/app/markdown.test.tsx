@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The chat markdown renderer (DESIGN.md section 4): the subset it supports, and that no input turns
+// The chat markdown renderer (docs/architecture.md section 4): the subset it supports, and that no input turns
 // into markup, script or a dangerous link.
 import { describe, expect, it } from 'vitest';
 import { render } from 'preact';

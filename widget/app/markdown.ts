@@ -1,4 +1,4 @@
-// A deliberately tiny Markdown renderer for chat messages (DESIGN.md section 4). It builds Preact
+// A deliberately tiny Markdown renderer for chat messages (docs/architecture.md section 4). It builds Preact
 // nodes, never HTML strings, so message text can never become markup: every piece of text ends up a
 // text node. Hand-written because general-purpose parsers (marked, markdown-it + a sanitizer) cost
 // 10–40 KB gzip, more than the whole first-message budget (30 KB), and chat answers only use a

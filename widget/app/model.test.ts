@@ -1,4 +1,4 @@
-// The chat model against the real app on a real port over real WebSockets (DESIGN.md section 9):
+// The chat model against the real app on a real port over real WebSockets (docs/architecture.md section 9):
 // first message, tokens, replies, offline queue, forced disconnects and resume, unread counting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WS from 'ws';

@@ -1,4 +1,4 @@
-// Every visitor-facing string comes from the message catalogues in widget/i18n (issue 5). `strings`
+// Every visitor-facing string comes from the message catalogues in widget/i18n. `strings`
 // is the active catalogue: English (bundled) until the app has resolved the visitor's locale and
 // loaded its catalogue (a lazy chunk), then setCatalogue swaps the texts in place and the next
 // render shows them. Components keep importing `strings` from here.

@@ -1,4 +1,4 @@
-// Theming from the channel config in the welcome frame (issue 4): accent colour, side and z-index.
+// Theming from the channel config in the welcome frame: accent colour, side and z-index.
 // Applied through CSSOM (element.style.setProperty / classList), which a strict CSP allows, unlike a
 // style attribute or an inline <style>.
 import type { WidgetChannelConfig } from '../../shared/protocol.js';

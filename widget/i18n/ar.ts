@@ -1,4 +1,4 @@
-// Arabic catalogue (issue 5): the right-to-left language; the app sets dir="rtl" on its root for it.
+// Arabic catalogue: the right-to-left language; the app sets dir="rtl" on its root for it.
 // Loaded lazily. Plurals follow Arabic's forms (1, 2, 3–10, 11+) where a count is shown.
 import type { Catalogue } from './en.js';
 
@@ -39,6 +39,10 @@ export const ar: Catalogue = {
   handoffCancel: 'ليس الآن',
   handoffAccepted: 'طلبت التحدث مع شخص. سيرد عليك أحد أعضاء فريقنا هنا.',
   handoffDeclined: 'اخترت متابعة المحادثة مع المساعد.',
+  // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
+  contactTitle: 'اترك بريدك الإلكتروني وسنرد عليك هناك',
+  contactLabel: 'بريدك الإلكتروني',
+  contactSend: 'إرسال البريد الإلكتروني',
   withTeam: 'أنت تتحدث الآن مع فريق الدعم لدينا.',
   unread: (n) => count(n, 'رسالة واحدة غير مقروءة', 'رسالتان غير مقروءتين', 'رسائل غير مقروءة', 'رسالة غير مقروءة'),
   messageLog: 'المحادثة',

@@ -1,4 +1,4 @@
-// Keeps the app's language in step with its sources (issue 5): the embed's data-locale and the
+// Keeps the app's language in step with its sources: the embed's data-locale and the
 // channel's locale (configuration), the locales the site gives for its user, then the browser's.
 // Resolution is synchronous and cheap, so it can run on every model change; a catalogue is fetched
 // only when the chosen locale changes, and a slower earlier fetch never overrides a newer choice.

@@ -1,4 +1,4 @@
-// "Every widget string from message catalogues" (issue 5), checked on the source: no component may
+// "Every widget string from message catalogues", checked on the source: no component may
 // carry visitor-facing text of its own, neither as JSX text nor as a literal label attribute.
 // Symbols (★) and markup without letters are fine; anything with letters must come from `strings`.
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// German catalogue (issue 5), loaded lazily.
+// German catalogue, loaded lazily.
 import type { Catalogue } from './en.js';
 
 const stars = ['Schrecklich', 'Schlecht', 'Okay', 'Gut', 'Großartig'];
@@ -36,6 +36,10 @@ export const de: Catalogue = {
   handoffCancel: 'Jetzt nicht',
   handoffAccepted: 'Sie möchten mit einem Menschen sprechen. Jemand aus unserem Team antwortet hier.',
   handoffDeclined: 'Sie setzen das Gespräch mit dem Assistenten fort.',
+  // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
+  contactTitle: 'Hinterlassen Sie Ihre E-Mail-Adresse, wir antworten dort',
+  contactLabel: 'Ihre E-Mail-Adresse',
+  contactSend: 'E-Mail senden',
   withTeam: 'Sie sprechen jetzt mit unserem Support-Team.',
   unread: (n) => `${n} ungelesene ${n === 1 ? 'Nachricht' : 'Nachrichten'}`,
   messageLog: 'Gespräch',

@@ -1,5 +1,5 @@
 // English: the default catalogue, bundled with the app. Every visitor-facing string of the widget
-// lives in a catalogue (issue 5); de.ts and ar.ts are loaded lazily only when the locale asks for
+// lives in a catalogue; de.ts and ar.ts are loaded lazily only when the locale asks for
 // them, so they stay out of the first-message size budget.
 export const en = {
   title: 'Chat with us',
@@ -35,10 +35,14 @@ export const en = {
   handoffAccepted: 'You asked to talk to a person. Someone from our team will reply here.',
   handoffDeclined: 'You chose to continue with the assistant.',
   // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
+  // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
+  contactTitle: 'Leave your e-mail and we will reply there',
+  contactLabel: 'Your e-mail',
+  contactSend: 'Send e-mail',
   withTeam: 'You are now talking with our support team.',
   unread: (n: number) => `${n} unread message${n === 1 ? '' : 's'}`,
   messageLog: 'Conversation',
-  // Screen readers: one polite announcement per completed answer (issue 5, accessibility).
+  // Screen readers: one polite announcement per completed answer (accessibility).
   announceAnswer: (who: string, text: string) => `${who}: ${text}`,
   // Voice input (spec 10).
   voiceStart: 'Record a voice message',

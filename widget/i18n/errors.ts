@@ -1,4 +1,4 @@
-// What the visitor reads for a server error (issue 5: every widget string from the catalogues). The
+// What the visitor reads for a server error (every widget string from the catalogues). The
 // server's `message` is English and written for developers; the stable `error` code picks the
 // visitor's text in their language.
 import type { Catalogue } from './en.js';

@@ -1,4 +1,4 @@
-// Catalogues and locale resolution (issue 5).
+// Catalogues and locale resolution.
 import { describe, expect, it } from 'vitest';
 import { chooseLocale, en, isRtl, loadCatalogue, resolveLocale } from './index.js';
 

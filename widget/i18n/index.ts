@@ -1,4 +1,4 @@
-// The widget's message catalogues (issue 5). English ships in the app chunk; other locales are
+// The widget's message catalogues. English ships in the app chunk; other locales are
 // separate chunks fetched on demand (dynamic import), keeping them out of the 30 KB gzip budget
 // for everything before the first message.
 import { en, type Catalogue } from './en.js';

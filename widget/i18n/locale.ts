@@ -1,4 +1,4 @@
-// Locale resolution (issue 5): the embed/channel configuration first, then the user's own locales,
+// Locale resolution: the embed/channel configuration first, then the user's own locales,
 // then the browser's; the first tag we have a catalogue for wins, matching exactly or by primary
 // subtag (`de-AT` → `de`). English when nothing matches.
 export const LOCALES = ['en', 'de', 'ar'] as const;

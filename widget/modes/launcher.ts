@@ -18,7 +18,7 @@ export function paintLauncher(host: HTMLElement, root: ShadowRoot, container: HT
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'launcher';
-  // It opens the panel, a non-modal dialog (issue 5: dialog semantics).
+  // It opens the panel, a non-modal dialog (dialog semantics).
   button.setAttribute('aria-haspopup', 'dialog');
   // Static markup from this file only; no visitor or server text goes through innerHTML.
   button.innerHTML = ICONS;

@@ -1,4 +1,4 @@
-// The widget's only cookies (spec 5.1, DESIGN.md section 4): parley-device-<frame_id>,
+// The widget's only cookies (spec 5.1, docs/architecture.md section 4): parley-device-<frame_id>,
 // parley-user-<frame_id>, parley-session-<frame_id>. Values are server-signed tokens (a copied id
 // cannot impersonate a device), not HttpOnly because this script reads them. First-party modes use
 // SameSite=Lax (+ Secure on https); inside the CHAT_URL frame the page is third-party, so

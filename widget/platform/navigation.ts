@@ -1,4 +1,4 @@
-// Single-page apps (issue 5): notice history navigation (pushState, replaceState, popstate, and
+// Single-page apps: notice history navigation (pushState, replaceState, popstate, and
 // hash routes) and report the page context, debounced so a burst of router calls (and the title
 // update that usually follows a route change) becomes one `page.update`.
 //

@@ -1,4 +1,4 @@
-// Tab-scoped storage for the outbox and the last conversation shown (DESIGN.md section 8: only
+// Tab-scoped storage for the outbox and the last conversation shown (docs/architecture.md section 8: only
 // platform/ touches storage). sessionStorage survives a reload but not the tab; memory mode (no
 // consent, or storage blocked) keeps everything in this page's memory.
 export interface TabStore {

@@ -1,4 +1,4 @@
-// Mobile full-screen sheet (DESIGN.md section 4): when the on-screen keyboard opens, the layout
+// Mobile full-screen sheet (docs/architecture.md section 4): when the on-screen keyboard opens, the layout
 // viewport keeps its height but the visual viewport shrinks. We publish the visual height as a CSS
 // variable (set through CSSOM, which CSP allows) so the sheet ends above the keyboard and the
 // composer stays visible; `100dvh` in the stylesheet is the fallback. Its left edge and width too: on a

@@ -1,4 +1,4 @@
-// Voice input, browser side (spec 10, issue 5; DESIGN.md section 8: only platform/ touches media
+// Voice input, browser side (spec 10; docs/architecture.md section 8: only platform/ touches media
 // APIs). Records the microphone with MediaRecorder in a container this browser supports, reports a
 // level for the meter and the elapsed time, stops by itself at the length limit, and uploads the
 // recording to BASE_URL/v1/widget/voice with the visitor's gateway tokens.

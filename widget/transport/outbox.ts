@@ -1,4 +1,4 @@
-// Messages the visitor typed that the server has not acknowledged yet (DESIGN.md section 5). They
+// Messages the visitor typed that the server has not acknowledged yet (docs/architecture.md section 5). They
 // survive a reconnect and a reload (tab storage) and are re-sent with the same client_id, which the
 // server uses to store each exactly once; an ack, or the message showing up in history, removes them.
 import type { TabStore } from '../platform/storage.js';

@@ -1,4 +1,4 @@
-// One WebSocket to BASE_URL/v1/widget/ws (DESIGN.md section 5) that keeps itself connected:
+// One WebSocket to BASE_URL/v1/widget/ws (docs/architecture.md section 5) that keeps itself connected:
 // reconnects with backoff + jitter, reconnects at once when the browser comes back online or the tab
 // becomes visible, and detects dead connections with a ping the server answers with pong. It knows
 // nothing about chat: the model sends frames and reads frames.

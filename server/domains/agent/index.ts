@@ -1,5 +1,5 @@
 // Builds the app's agent runtime from its context: the offline answerer by default, the
-// OpenAI-compatible provider when config.llm is set (DESIGN.md section 1: real providers by config).
+// OpenAI-compatible provider when config.llm is set (docs/architecture.md section 1: real providers by config).
 import type { AppContext, Services } from '../../context.js';
 import type { KnowledgeSearch } from '../knowledge/types.js';
 import type { AgentRuntime } from './types.js';

@@ -1,6 +1,6 @@
 // What an answer provider (offline answerer, OpenAI-compatible model) receives and returns.
 // The runtime does retrieval and storage; a provider only turns question + passages into a reply
-// (DESIGN.md section 6, step 5).
+// (docs/architecture.md section 6, step 5).
 import type { Passage } from '../knowledge/types.js';
 import type { MessageOutcome, SourceRef } from '../../../shared/schemas/entities.js';
 

@@ -1,4 +1,4 @@
-// The agent runtime (DESIGN.md section 6): one pipeline behind the widget, REST generate and SSE.
+// The agent runtime (docs/architecture.md section 6): one pipeline behind the widget, REST generate and SSE.
 //   1. triggers            → seam `stages.beforeReply` (issue for triggers); nothing runs without it
 //   2. operator active     → no AI reply
 //   3./4. deployment, audiences → seam `stages.knowledgeScope` restricts sources; absent = all sources
@@ -105,7 +105,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       })]);
       if (takeover.signal.aborted) return { message: null, sources: [], skipped: 'operator_active' };
       request.signal?.throwIfAborted();
-      // A human may have taken over while the answer was produced: their word wins (DESIGN.md 6.2).
+      // A human may have taken over while the answer was produced: their word wins (docs/architecture.md section 6.2).
       const current = await deps.conversations.require(projectId, conversationId);
       if (current.operator_active) return { message: null, sources: [], skipped: 'operator_active' };
       const { message } = await deps.conversations.append(projectId, conversationId, {

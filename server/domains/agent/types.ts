@@ -1,4 +1,4 @@
-// The agent runtime contract (DESIGN.md section 6): one pipeline for the widget, REST generate and SSE.
+// The agent runtime contract (docs/architecture.md section 6): one pipeline for the widget, REST generate and SSE.
 import type { Message, SourceRef } from '../../../shared/schemas/entities.js';
 
 export interface ReplyRequest {

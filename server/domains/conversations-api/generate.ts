@@ -1,5 +1,5 @@
 // POST /v1/projects/{project_id}/conversations/{conversation_id}/generate (spec 4): runs the one agent
-// pipeline (DESIGN.md section 6) and answers `{message: {content, …}, sources: […]}`. With
+// pipeline (docs/architecture.md section 6) and answers `{message: {content, …}, sources: […]}`. With
 // `Accept: text/event-stream` it streams the answer as SSE with named events, each with an id:
 //   start {stream_id, conversation_id} · delta {delta} · message {message, sources} ·
 //   error {error, message[, reason]} · done {}

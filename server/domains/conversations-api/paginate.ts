@@ -1,4 +1,4 @@
-// Cursor pagination (DESIGN.md section 2): newest first; `starting_after` pages towards older items,
+// Cursor pagination (docs/architecture.md section 2): newest first; `starting_after` pages towards older items,
 // `ending_before` towards newer ones. Ids are UUIDv7 (time-ordered, fixed-width lowercase hex), so a
 // cursor is compared by value and stays valid even when its item was deleted or hidden meanwhile.
 // The walk is lazy: it starts at the cursor (binary search) and stops after limit + 1 matches, so a

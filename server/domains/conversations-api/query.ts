@@ -1,4 +1,4 @@
-// List filters of the conversations list (spec 10 conversation filters; issue 3.5). Hidden
+// List filters of the conversations list (spec 10 conversation filters). Hidden
 // conversations never appear in lists (spec 2.5). Several values of one filter match any of them;
 // different filters must all match. `status` takes data-model and analytics values (unresolved =
 // active or abandoned, docs/operators.md).

@@ -1,4 +1,4 @@
-// Generation streams for SSE (DESIGN.md section 2): every event of a generation is numbered and kept
+// Generation streams for SSE (docs/architecture.md section 2): every event of a generation is numbered and kept
 // in memory while it runs and for a while after, so a client that lost the connection reconnects with
 // `Last-Event-ID: <stream_id>:<n>` and gets the events after n, then the live rest. The generation
 // itself does not depend on any connection: it finishes (and stores its message) even if every client

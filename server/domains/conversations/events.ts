@@ -1,5 +1,5 @@
 // In-process fan-out of conversation events to the widget gateway and SSE streams. A multi-instance
-// deployment replaces this with a pub/sub bus behind the same interface (DESIGN.md section 7).
+// deployment replaces this with a pub/sub bus behind the same interface (docs/architecture.md section 7).
 import { EventEmitter } from 'node:events';
 import type { Conversation, Message } from '../../../shared/schemas/entities.js';
 

@@ -1,6 +1,6 @@
 // Conversations and their messages (spec 2.5, 2.6). Messages are immutable and ordered by a
 // per-conversation seq. A message is acknowledged (the promise resolves) only after it is durably
-// stored; a repeated client_id returns the first message instead of adding a second (DESIGN.md 5).
+// stored; a repeated client_id returns the first message instead of adding a second (docs/architecture.md section 5).
 import type { ParleyStore } from '../../store/index.js';
 import type {
   Conversation,
@@ -15,7 +15,7 @@ import { MESSAGE_MAX_LENGTH, charLength } from '../../../shared/limits.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import type { ConversationBus } from './events.js';
 
-/** One shard file holds a conversation; the cap keeps its rewrite cost bounded (DESIGN.md 7). */
+/** One shard file holds a conversation; the cap keeps its rewrite cost bounded (docs/architecture.md section 7). */
 export const MAX_MESSAGES_PER_CONVERSATION = 5000;
 export const MAX_MESSAGE_LENGTH = MESSAGE_MAX_LENGTH;
 
@@ -153,7 +153,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       return { message, duplicate: false };
     },
 
-    /** Messages after `seq`, for a reconnecting client (DESIGN.md section 5). */
+    /** Messages after `seq`, for a reconnecting client (docs/architecture.md section 5). */
     async messagesAfter(projectId: string, conversationId: string, seq: number): Promise<Message[]> {
       const record = await conversations.get(projectId, conversationId);
       return record ? record.messages.filter((m) => m.seq > seq) : [];

@@ -1,5 +1,5 @@
 // Request and response schemas of the knowledge REST API (spec 2.11, 4). Client-sent objects are
-// closed: unknown fields are a 400 (DESIGN.md section 2).
+// closed: unknown fields are a 400 (docs/architecture.md section 2).
 import { Type, type Static } from 'typebox';
 import {
   ChunkSchema,

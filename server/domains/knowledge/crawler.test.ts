@@ -1,4 +1,4 @@
-// The web crawler through the real API against a real site on 127.0.0.1 (issue 6.1, 6.2).
+// The web crawler through the real API against a real site on 127.0.0.1.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { html, startSite, type TestSite } from './testing/site.js';

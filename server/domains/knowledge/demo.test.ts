@@ -1,4 +1,4 @@
-// The demo knowledge base through the real app (issue 6.5, 6.8): a newcomer's first questions get a
+// The demo knowledge base through the real app: a newcomer's first questions get a
 // cited answer from Parley's own docs over every entry point of the one agent runtime — the widget
 // WebSocket, REST generate and generate over SSE — with the sources recorded on the stored message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The demo project's knowledge base (issue 6.8), built with the real providers so a newcomer's first
+// The demo project's knowledge base, built with the real providers so a newcomer's first
 // question gets a cited answer: a manual FAQ provider (snippets with questions) and a wiki provider
 // fed with a zip of Parley's own docs (README.md, csp.md, docs/*.md: whichever exist), synced once.
 // Wiki page URLs point at `${BASE_URL}/docs/<path>`, which the widget domain serves (docs-routes.ts)

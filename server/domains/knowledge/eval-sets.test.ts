@@ -1,4 +1,4 @@
-// The evaluation sets of `npm run eval` (issue 6.7 and its follow-up): every expected page exists in
+// The evaluation sets of `npm run eval`: every expected page exists in
 // the docs shipped by the npm package, the held-out pino set has its answerable and unanswerable
 // halves, and the eval script runs both doc sets end to end, printing a line per question set and the
 // headline `hit1=… hit3=… answer_rate=… refusal_rate=…` last. Figures are not asserted here: they

@@ -1,4 +1,4 @@
-// The hybrid index's postings budget (issue 6.3, bench:retrieval): on a large index very common terms
+// The hybrid index's postings budget (bench:retrieval): on a large index very common terms
 // leave the BM25 query (most of its cost) but not the vector half or the answer's coverage signal.
 import { describe, expect, it } from 'vitest';
 import { HybridIndex, type IndexedChunk } from './hybrid-index.js';

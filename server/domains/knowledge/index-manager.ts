@@ -1,6 +1,6 @@
 // Keeps one HybridIndex per project in memory, built lazily from the stored chunk sets on the first
 // search after a start: chunks and vectors are stored, so a restart re-fetches nothing and re-embeds
-// nothing (issue 6.3). A chunk set embedded by another embedder (config changed) is re-embedded from
+// nothing. A chunk set embedded by another embedder (config changed) is re-embedded from
 // its stored text once and written back.
 import type { ParleyStore } from '../../store/index.js';
 import type { Passage, SearchOptions } from './types.js';

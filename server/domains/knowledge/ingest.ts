@@ -1,5 +1,5 @@
 // Writes sources and their chunk sets. Every provider funnels through here, so "incremental by
-// content hash, never duplicated" (issue 6.2) is one rule: a source is identified by (provider, key);
+// content hash, never duplicated" is one rule: a source is identified by (provider, key);
 // same key + same hash = unchanged, nothing re-chunked or re-embedded.
 // Write order keeps readers consistent: chunk set before source on upsert, source before chunk set
 // on removal, so an "indexed" source always has its chunks.

@@ -1,4 +1,4 @@
-// Cursor pagination over an id-ordered list, newest first (DESIGN.md section 2).
+// Cursor pagination over an id-ordered list, newest first (docs/architecture.md section 2).
 import { invalid } from '../../errors.js';
 
 export interface PageQuery {

@@ -1,4 +1,4 @@
-// Pure parsing and chunking rules (issue 6.1, 6.3): titles, heading paths, canonical URLs, clean text.
+// Pure parsing and chunking rules: titles, heading paths, canonical URLs, clean text.
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from './parse-html.js';
 import { cleanInline, parseMarkdown, snippetDoc } from './parse-markdown.js';

@@ -1,4 +1,4 @@
-// The index survives a restart without re-fetching or re-embedding (issue 6.3), and the
+// The index survives a restart without re-fetching or re-embedding, and the
 // OpenAI-compatible /embeddings provider, against a scripted server on 127.0.0.1 (an edge fake).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';

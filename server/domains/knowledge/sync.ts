@@ -1,4 +1,4 @@
-// Sync jobs (spec 4 "sync started"; issue 6.2). POST …/sync starts a background job and answers at
+// Sync jobs (spec 4 "sync started"). POST …/sync starts a background job and answers at
 // once; the job's progress lives in memory while it runs (persisted every few pages and at the end),
 // so polling is cheap. Rules:
 //  - one running sync per provider: a second start is 409 sync_in_progress;

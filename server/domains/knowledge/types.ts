@@ -1,6 +1,6 @@
 import type { Language } from './analysis/language.js';
 
-// The retrieval contract between knowledge (ingestion, index) and the agent runtime (DESIGN.md 6).
+// The retrieval contract between knowledge (ingestion, index) and the agent runtime (docs/architecture.md section 6).
 export interface Passage {
   chunk_id: string;
   source_id: string;

@@ -1,4 +1,4 @@
-// Wiki import from an uploaded zip and from a server folder, through the real API (issue 6.1).
+// Wiki import from an uploaded zip and from a server folder, through the real API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// API-key management over the organization API (spec 2.3, 3.3; issue 3.2). Session only; members
+// API-key management over the organization API (spec 2.3, 3.3). Session only; members
 // see the list (masks, last use), admins and owners create, reveal, edit and delete. The full key is
 // in the create response only; reveal decrypts the sealed copy (master key outside the data files).
 // Edits and deletes apply to the very next request: the guard reads the stored key every time.

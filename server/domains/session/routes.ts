@@ -1,4 +1,4 @@
-// Team-member login, logout and "who am I" (DESIGN.md section 3, issue 3.1). The session token goes
+// Team-member login, logout and "who am I" (docs/architecture.md section 3). The session token goes
 // into an HttpOnly, SameSite=Lax cookie (Secure when BASE_URL is https); the CSRF token comes in the
 // body (and again from GET /v1/org/me after a page reload) and must be echoed in X-CSRF-Token.
 // Login CSRF: the body must be JSON (a cross-site form cannot send that without a CORS preflight)

@@ -1,4 +1,4 @@
-// Team-member sessions (DESIGN.md section 3): an opaque random token in an HttpOnly cookie, looked up
+// Team-member sessions (docs/architecture.md section 3): an opaque random token in an HttpOnly cookie, looked up
 // by its sha256 hash (a stolen data file holds no usable token), plus a per-session CSRF token the
 // client must echo in X-CSRF-Token on state-changing calls. Sessions slide: 7 days after the last use,
 // and end at the latest 30 days after login. Logout deletes the session at once.

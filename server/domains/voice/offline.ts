@@ -1,4 +1,4 @@
-// The offline default recogniser (DESIGN.md section 1): CMU PocketSphinx from Debian
+// The offline default recogniser (docs/architecture.md section 1): CMU PocketSphinx from Debian
 // (`pocketsphinx` + `pocketsphinx-en-us`) over a 16 kHz mono WAV. It knows US English only, so any
 // other requested language is refused with `unsupported_language` rather than transcribed badly.
 import { AppError } from '../../errors.js';

@@ -1,4 +1,4 @@
-// POST /v1/widget/voice (spec 10, issue 5): the widget uploads a recording over the visitor's
+// POST /v1/widget/voice (spec 10): the widget uploads a recording over the visitor's
 // authenticated session and gets the transcript back for its composer. Authentication reuses the
 // gateway's server-signed visitor tokens (widget/tokens.ts verifyVisitorTokens): a valid device token
 // is required (a visitor may speak before their first message, i.e. before a session exists); a

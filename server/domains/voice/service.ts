@@ -99,7 +99,7 @@ export function createVoiceService(deps: { config: Config; stt: SpeechToText }) 
         if (!result.text) throw new AppError('no_speech', 'No speech was recognised in the recording');
         return result;
       } finally {
-        // Audio is not kept after transcription unless KEEP_AUDIO is set (issue 5).
+        // Audio is not kept after transcription unless KEEP_AUDIO is set.
         await rm(dir, { recursive: true, force: true });
       }
     },

@@ -1,4 +1,4 @@
-// Speech-to-text behind one interface (spec 10, voice input; DESIGN.md section 1: offline by default,
+// Speech-to-text behind one interface (spec 10, voice input; docs/architecture.md section 1: offline by default,
 // an OpenAI-compatible Whisper endpoint by config). Implementations only transcribe a decoded or raw
 // recording; limits, temp files and retention live in service.ts.
 import type { Config } from '../../config.js';

@@ -93,7 +93,7 @@ export class Connection {
     );
   }
 
-  /** Drops every conversation subscription (identity switch and logout, issue 5). */
+  /** Drops every conversation subscription (identity switch and logout). */
   unsubscribeAll(): void {
     for (const unsubscribe of this.subscriptions.values()) unsubscribe();
     this.subscriptions.clear();

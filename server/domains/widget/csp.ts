@@ -1,4 +1,4 @@
-// Content-Security-Policy for each way of embedding the widget (spec 8.2, DESIGN.md section 4), built
+// Content-Security-Policy for each way of embedding the widget (spec 8.2, docs/architecture.md section 4), built
 // only from the configured BASE_URL, CHAT_URL and CDN_URL. None needs 'unsafe-inline' or 'unsafe-eval':
 // the loader carries a nonce and 'strict-dynamic' extends trust to the chunks it loads; styles come
 // from constructable stylesheets and stylesheet files under CDN_URL/widget/. csp.md documents these

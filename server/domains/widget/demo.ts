@@ -1,5 +1,5 @@
 // Demo data for the widget examples: a second website-widget channel, so the two-widgets example
-// page has two independent frame ids (issue 4). Same allowed origins as the demo channel.
+// page has two independent frame ids. Same allowed origins as the demo channel.
 import { addDemoSeeder } from '../../demo/seed.js';
 
 addDemoSeeder(async (ctx, demo) => {

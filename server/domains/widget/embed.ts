@@ -1,4 +1,4 @@
-// The embed snippet a site owner pastes (DESIGN.md section 4): one async script tag naming the frame
+// The embed snippet a site owner pastes (docs/architecture.md section 4): one async script tag naming the frame
 // id, pinned to the hashed loader with its SRI hash when the build is known (spec 8.2), else the
 // short-cached alias CDN_URL/widget/loader.js. The data-* attributes are the ones widget/loader.ts reads.
 import type { WidgetBuild } from './build.js';

@@ -1,4 +1,4 @@
-// The example pages at BASE_URL/examples/ (issue 4): templates in examples/*.html filled at request
+// The example pages at BASE_URL/examples/: templates in examples/*.html filled at request
 // time with this server's BASE_URL, CHAT_URL, CDN_URL, the demo frame ids, the loader URL + SRI hash
 // and a fresh nonce, then sent with the CSP that csp.md gives for the page's mode (its
 // <meta name="parley-csp">). Templates are read per request, so editing one needs no restart.

@@ -1,4 +1,4 @@
-// The iframe page CHAT_URL/frame/{frame_id} (spec 2.10 iframe mode, DESIGN.md section 4): a full HTML
+// The iframe page CHAT_URL/frame/{frame_id} (spec 2.10 iframe mode, docs/architecture.md section 4): a full HTML
 // page that mounts the one widget app in frame mode through the loader (widget/loader.ts detects the
 // /frame/{id} path). Its own strict CSP: a fresh nonce on the loader tag, 'strict-dynamic', no
 // 'unsafe-inline' or 'unsafe-eval', no inline script or style, and frame-ancestors from the channel's

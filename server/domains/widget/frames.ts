@@ -1,4 +1,4 @@
-// Validation of every inbound widget frame (DESIGN.md section 5) against the typebox schemas in
+// Validation of every inbound widget frame (docs/architecture.md section 5) against the typebox schemas in
 // shared/protocol.ts. A frame that is not JSON, has an unknown `type` or breaks its schema becomes an
 // `invalid_frame` error naming the first problem; it never reaches a handler and never crashes.
 import { Compile } from 'typebox/compile';

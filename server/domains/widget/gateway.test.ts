@@ -1,4 +1,4 @@
-// The widget gateway over real WebSockets against the real app on a real port (DESIGN.md section 9).
+// The widget gateway over real WebSockets against the real app on a real port (docs/architecture.md section 9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The widget WebSocket gateway (issue 4, DESIGN.md section 5): every inbound frame is validated,
+// The widget WebSocket gateway (docs/architecture.md section 5): every inbound frame is validated,
 // rate-limited and dispatched to one handler per frame type (handlers/index.ts). Frames of one
 // connection are handled in order; AI replies run beside them, one at a time per conversation.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Widget asset hosting under CDN_URL/widget/ (spec 8.2, issue 4):
+// Widget asset hosting under CDN_URL/widget/ (spec 8.2):
 //  - hashed files (vite `[name]-[hash]`): `public, max-age=31536000, immutable`;
 //  - /widget/loader.js: the current hashed loader's bytes under a stable URL, cached 5 minutes, so a
 //    pasted snippet picks up a new release quickly without a redirect;

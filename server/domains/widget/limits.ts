@@ -1,4 +1,4 @@
-// Visitor rate limits for the widget gateway (issue 4): token buckets per device, per IP and per
+// Visitor rate limits for the widget gateway: token buckets per device, per IP and per
 // connection. A bucket holds up to one minute's allowance and refills continuously, so a visitor can
 // burst briefly but not sustain more than the per-minute rate. Refusals become an `error` frame with
 // `rate_limit_exceeded` and `retry_after` seconds (the same shape as the REST 429 body, spec 7).

@@ -1,4 +1,4 @@
-// Which page origins may open the widget socket (issue 4, point 4): pure rules, no server needed.
+// Which page origins may open the widget socket: pure rules, no server needed.
 import { describe, expect, it } from 'vitest';
 import { originAllowed } from './origins.js';
 

@@ -1,4 +1,4 @@
-// Which page origins may open the widget WebSocket (issue 4, DESIGN.md section 3): the channel's
+// Which page origins may open the widget WebSocket (docs/architecture.md section 3): the channel's
 // allowed_origins ('*' = any), plus Parley's own pages — the CHAT_URL origin (iframe mode, spec 2.10)
 // and the origin the request itself was made to (examples and the frame page served by this server).
 // Browsers always send Origin on a WebSocket handshake and scripts cannot forge it; a connection

@@ -1,4 +1,4 @@
-// Everything the widget needs from the server (issue 4): the realtime gateway, asset hosting under
+// Everything the widget needs from the server: the realtime gateway, asset hosting under
 // CDN_URL/widget, the iframe page CHAT_URL/frame/{frame_id}, the CSP and embed helpers and the
 // example pages, and the documentation pages the demo answers cite.
 import type { RouteModule } from '../../routes.js';

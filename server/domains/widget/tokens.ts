@@ -1,4 +1,4 @@
-// Server-signed visitor tokens (spec 5.1, DESIGN.md sections 3 and 4). The widget keeps them in the
+// Server-signed visitor tokens (spec 5.1, docs/architecture.md sections 3 and 4). The widget keeps them in the
 // parley-device/user/session-<frame_id> cookies; because they are HMAC-signed by the server, a copied
 // or guessed id cannot impersonate a device, a user or a session.
 //
@@ -93,7 +93,7 @@ export interface VisitorIdentity {
 }
 
 /**
- * Reusable check for HTTP endpoints that act for a widget visitor (issue 5: voice uploads): the
+ * Reusable check for HTTP endpoints that act for a widget visitor (voice uploads): the
  * device token must be valid for the channel's frame and its device not retired by a logout; a
  * session token, when required, must be valid, belong to that device and not be revoked. The caller
  * has already resolved the channel. Returns null when the tokens do not authenticate.
@@ -107,7 +107,7 @@ export async function verifyVisitorTokens(
   const signer = await tokenSigner(ctx);
   const device = signer.verify(tokens.device_token, 'device', channel.frame_id);
   if (!device) return null;
-  // A device retired by a logout (issue 5) authorises nothing any more.
+  // A device retired by a logout authorises nothing any more.
   if (await deviceRevoked(ctx, channel.project_id, device.device_id)) return null;
   const session = tokens.session_token ? signer.verify(tokens.session_token, 'session', channel.frame_id) : null;
   if (tokens.session_token && (!session || session.device_id !== device.device_id)) return null;

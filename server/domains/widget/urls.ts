@@ -1,4 +1,4 @@
-// The three public addresses (DESIGN.md section 1) as the widget, frame page, examples and CSP use
+// The three public addresses (docs/architecture.md section 1) as the widget, frame page, examples and CSP use
 // them. Every URL comes from config; the one adjustment: a configured port of 0 ("any free port", as
 // in tests and `PORT=0`) is replaced by the port the server actually listens on.
 import type { FastifyInstance } from 'fastify';

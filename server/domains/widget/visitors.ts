@@ -30,7 +30,7 @@ export interface DeviceDoc {
   first_sends: FirstSend[];
   created_at: string;
   last_seen_at: string;
-  /** Set by a logout (issue 5): the device binding is rotated, so this device's tokens are dead. */
+  /** Set by a logout: the device binding is rotated, so this device's tokens are dead. */
   revoked_at?: string;
 }
 
@@ -44,7 +44,7 @@ export interface SessionDoc {
   page: PageContext | null;
   created_at: string;
   last_seen_at: string;
-  /** Set by a logout (issue 5); a revoked session's token no longer grants anything. */
+  /** Set by a logout; a revoked session's token no longer grants anything. */
   revoked_at: string | null;
 }
 
@@ -62,7 +62,7 @@ export async function getDevice(ctx: AppContext, projectId: string, deviceId: st
   return doc && doc.kind === 'device' ? (doc as DeviceDoc) : undefined;
 }
 
-/** A device a logout retired (issue 5): its device and user tokens must no longer bind anyone. */
+/** A device a logout retired: its device and user tokens must no longer bind anyone. */
 export async function deviceRevoked(ctx: AppContext, projectId: string, deviceId: string): Promise<boolean> {
   return Boolean((await getDevice(ctx, projectId, deviceId))?.revoked_at);
 }

@@ -1,4 +1,4 @@
-// The widget WebSocket endpoint BASE_URL/v1/widget/ws (DESIGN.md sections 1 and 5).
+// The widget WebSocket endpoint BASE_URL/v1/widget/ws (docs/architecture.md sections 1 and 5).
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';

@@ -106,7 +106,7 @@ export function declaredPermissions(fn: unknown): readonly Permission[] | undefi
   return typeof fn === 'function' ? (fn as Tagged)[REQUIRED_PERMISSIONS] : undefined;
 }
 
-/** OpenAPI fragment documenting a project route's security and required permissions (issue 3.8). */
+/** OpenAPI fragment documenting a project route's security and required permissions. */
 export function apiKeyDocs(required: readonly Permission[]) {
   return {
     security: [{ apiKey: [] }],

@@ -1,4 +1,4 @@
-// Request-body rules of the /v1 API (spec 4, DESIGN.md section 2):
+// Request-body rules of the /v1 API (spec 4, docs/architecture.md section 2):
 // - The spec tells clients to send `Content-Type: application/json` on every call, including calls
 //   without a body (generate, sync), so an empty JSON body means "no body" instead of a 400.
 // - JSON is parsed with Fastify's own secure parser (prototype-poisoning checks kept).

@@ -1,5 +1,5 @@
 // Table-driven rules over every organization route (app.orgRoutes, filled by onRoute) and the /v1
-// project routes of issue 3: session-only org routes (spec 2.1, 5.6), CSRF, unknown query parameters,
+// project routes: session-only org routes (spec 2.1, 5.6), CSRF, unknown query parameters,
 // and the 4xx input errors (413, 415, invalid JSON) with their rate-limit headers (spec 8).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// OpenAPI documents every guarded route with its permissions and error responses (issue 3.8).
+// OpenAPI documents every guarded route with its permissions and error responses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 

@@ -1,4 +1,4 @@
-// Error responses every guarded route documents (issue 3.8), with the flat body of DESIGN.md section 2.
+// Error responses every guarded route documents, with the flat body of docs/architecture.md section 2.
 import type { FastifyInstance } from 'fastify';
 import { ErrorSchema } from '../../../shared/schemas/api.js';
 

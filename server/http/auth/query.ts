@@ -1,4 +1,4 @@
-// Unknown query parameters are a 400 unknown_parameter (DESIGN.md section 2), whatever else is wrong
+// Unknown query parameters are a 400 unknown_parameter (docs/architecture.md section 2), whatever else is wrong
 // with the request. Fastify validates params, then the body, then the query, so a POST with both a bad
 // body and a stray `?colour=red` would otherwise report only the body; this check runs first (in
 // preValidation) for every route of the /v1 API (project and org routes), whatever its schema says,

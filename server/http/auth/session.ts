@@ -1,4 +1,4 @@
-// Team-member session guard for the organization API `/v1/org/…` (spec 2.1, 5.6; DESIGN.md section 3).
+// Team-member session guard for the organization API `/v1/org/…` (spec 2.1, 5.6; docs/architecture.md section 3).
 // Every route under /v1/org/ needs a session unless its config says `public: true` (login). API keys
 // are refused there with 403 session_required: keys hold project-level permissions only.
 // CSRF: state-changing methods must carry the session's token in X-CSRF-Token (the cookie alone,

@@ -1,5 +1,5 @@
 // The rate-limiter contract (spec 8). The in-memory implementation serves one process; a shared store
-// (Redis, PostgreSQL) can implement the same interface for several instances (DESIGN.md section 7).
+// (Redis, PostgreSQL) can implement the same interface for several instances (docs/architecture.md section 7).
 
 export interface RateLimits {
   /** Requests per minute: the figure reported in X-RateLimit-Limit. */

@@ -1,4 +1,4 @@
-// lowdb is single-process (DESIGN.md section 7): one process owns a data dir at a time, so a CLI run
+// lowdb is single-process (docs/architecture.md section 7): one process owns a data dir at a time, so a CLI run
 // cannot write files the running server also writes. A lock left by a killed process is taken over.
 import { open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';

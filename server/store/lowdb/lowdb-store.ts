@@ -1,4 +1,4 @@
-// The embedded Store: lowdb over one small JSON file per document (DESIGN.md section 7).
+// The embedded Store: lowdb over one small JSON file per document (docs/architecture.md section 7).
 // Layout: DATA_DIR/<collection>/<scope>/<id>.json holding {"v": <schema version>, "doc": {...}}.
 // One file per document keeps the cost of a write independent of how much else is stored; all
 // documents are loaded into memory at open, so reads never touch the disk.

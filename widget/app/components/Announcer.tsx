@@ -1,4 +1,4 @@
-// Screen-reader announcements of answers (issue 5, accessibility): a polite, atomic live region that
+// Screen-reader announcements of answers (accessibility): a polite, atomic live region that
 // speaks each completed assistant or operator answer once, when its stored message arrives
 // (message.created), never the streamed deltas (the log itself is aria-live="off").
 // What the first welcome brings (history on a reload, or on reopening the launcher panel) is already

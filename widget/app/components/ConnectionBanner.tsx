@@ -1,4 +1,4 @@
-// The connection state is always visible (issue 4: "reconnect with a visible state"), and so is a
+// The connection state is always visible ("reconnect with a visible state"), and so is a
 // hold the server asked for (rate_limit_exceeded): its retry_after and a countdown to the re-send.
 import { useEffect, useState } from 'preact/hooks';
 import type { ChatState } from '../model.js';

@@ -10,6 +10,7 @@ import { HandoffOffer } from './HandoffOffer.js';
 import { Suggestions } from './Suggestions.js';
 import { MessageBubble } from './MessageBubble.js';
 import { Announcer } from './Announcer.js';
+import { ContactPrompt } from './ContactPrompt.js';
 
 /** An unsure reply (outcome `suggestions`) shows its sections as suggestions, not as an answer. */
 const ReplyBubble = (p: Parameters<typeof MessageBubble>[0] & { message: { outcome?: string } }) =>
@@ -46,7 +47,7 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
 
   return (
     // aria-live off: a streamed answer would otherwise be read token by token; Announcer reads each
-    // completed answer once (issue 5, accessibility).
+    // completed answer once (accessibility).
     <div class="log" ref={ref} tabIndex={0} role="log" aria-live="off" aria-label={strings.messageLog}>
       <Announcer messages={shown} ready={state.ready} />
       <ul class="msgs">
@@ -56,6 +57,9 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
             // The list item stays a list item (axe: a <ul> holds only <li>s); the text inside is the note.
             <li key={m.id} class="note" data-id={m.id}>
               <span role="note">{noteText(m)}</span>
+              {m.labels.includes('ask_email') && !shown.some((n) => n.seq > m.seq && n.labels.includes('contact_saved')) && (
+                <ContactPrompt onSend={(email) => model.leaveContact(email)} />
+              )}
             </li>
           ) : (
             <ReplyBubble key={m.id} message={m}>

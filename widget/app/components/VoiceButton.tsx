@@ -1,4 +1,4 @@
-// The microphone control of the composer (spec 10, issue 5): record → stop (or cancel) → the server
+// The microphone control of the composer (spec 10): record → stop (or cancel) → the server
 // transcribes → the transcript lands in the message box for the visitor to edit or send. Typing
 // stays available throughout; nothing is sent without the visitor pressing Send. What happened (an
 // error, "transcript ready") goes to the composer's notice line (onNotice), which never covers controls.

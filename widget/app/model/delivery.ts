@@ -1,4 +1,4 @@
-// Getting the visitor's messages to the server (DESIGN.md section 5): the outbox (survives reconnects
+// Getting the visitor's messages to the server (docs/architecture.md section 5): the outbox (survives reconnects
 // and reloads), which messages are in flight on this connection, and the hold the server asks for
 // with rate_limit_exceeded + retry_after. Messages go out in order; the first one starts the
 // conversation, so later ones wait for its ack and the new conversation id.

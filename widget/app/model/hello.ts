@@ -1,4 +1,4 @@
-// The first frame on every connection (DESIGN.md section 5): who we are (the server-issued tokens),
+// The first frame on every connection (docs/architecture.md section 5): who we are (the server-issued tokens),
 // which conversation to resume from which seq, the page and the visitor's languages.
 import type { HelloFrame } from '../../../shared/protocol.js';
 import type { PageContext } from '../../bridge.js';

@@ -1,4 +1,4 @@
-// The chat model's state and what it needs from its surroundings (DESIGN.md section 8: components read
+// The chat model's state and what it needs from its surroundings (docs/architecture.md section 8: components read
 // a model; only the model talks to the transport).
 import type { WidgetChannelConfig } from '../../../shared/protocol.js';
 import type { Conversation, Message } from '../../../shared/schemas/entities.js';

@@ -1,4 +1,4 @@
-// The offline answerer (DESIGN.md section 6, step 5): deterministic, no network. Three outcomes
+// The offline answerer (docs/architecture.md section 6, step 5): deterministic, no network. Three outcomes
 // (docs/knowledge.md "Answers"; decision.ts decides which):
 //   - answer: a snippet whose question matches the visitor's, verbatim; or the best section's lead
 //     paragraph, the paragraph that speaks to the question and the code it introduces (compose.ts),

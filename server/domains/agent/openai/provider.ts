@@ -1,4 +1,4 @@
-// OpenAI-compatible answer provider (DESIGN.md section 6, step 5) on the official `openai` client:
+// OpenAI-compatible answer provider (docs/architecture.md section 6, step 5) on the official `openai` client:
 // streamed chat completions, numbered retrieval context, a tool-call loop with an iteration cap, a
 // deadline per model call, and one clear error (`upstream_unavailable`, 502) when the endpoint fails.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';

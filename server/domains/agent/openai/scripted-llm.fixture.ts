@@ -1,4 +1,4 @@
-// A scripted OpenAI-compatible server on 127.0.0.1 for tests (DESIGN.md section 9: fakes only at the
+// A scripted OpenAI-compatible server on 127.0.0.1 for tests (docs/architecture.md section 9: fakes only at the
 // edges). Each POST /chat/completions takes the next step of the script: streamed SSE chunks (text
 // and/or tool calls), an HTTP error, or a hang. Requests are recorded for assertions.
 import { createServer, type IncomingMessage, type Server } from 'node:http';

@@ -1,4 +1,4 @@
-// The web crawler (issue 6.1): start URLs and/or a sitemap, same-site scope, include/exclude
+// The web crawler: start URLs and/or a sitemap, same-site scope, include/exclude
 // patterns, depth and page limits, robots.txt honoured, bounded concurrency; every fetch goes
 // through safeFetch (SSRF checks, timeout, size cap). Pages are identified by their canonical URL
 // (same site only) so two addresses of one page never become two sources.

@@ -1,4 +1,4 @@
-// robots.txt per origin (issue 6.1), fetched once per crawl through safeFetch. A missing robots.txt
+// robots.txt per origin, fetched once per crawl through safeFetch. A missing robots.txt
 // (4xx) allows everything, as crawlers conventionally do; an unreachable one (network error, 5xx)
 // also allows, since the pages themselves will then fail and be reported with their own reason.
 import robotsParser from 'robots-parser';

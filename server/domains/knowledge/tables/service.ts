@@ -1,7 +1,7 @@
 // Search tables (spec 2.9): uploaded structured data with searchable fields, filters and ranges,
 // attached to a profile under a custom tool name and description.
 // Storage: one metadata document per table plus rows in shards of SHARD_ROWS, so one write never
-// grows with the table (DESIGN.md section 7). Query indexes are built on first use and cached.
+// grows with the table (docs/architecture.md section 7). Query indexes are built on first use and cached.
 import type { ParleyStore } from '../../../store/index.js';
 import { AppError, invalid, notFound } from '../../../errors.js';
 import { newId, now } from '../../../lib/ids.js';

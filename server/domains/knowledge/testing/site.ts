@@ -1,4 +1,4 @@
-// A small website served on 127.0.0.1 for crawler tests (an edge fake, DESIGN.md section 9): pages
+// A small website served on 127.0.0.1 for crawler tests (an edge fake, docs/architecture.md section 9): pages
 // can be changed, removed or held (to keep a sync running) between requests, and every request is
 // recorded so tests can prove what was (not) fetched.
 import http from 'node:http';

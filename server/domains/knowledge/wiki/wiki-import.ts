@@ -1,4 +1,4 @@
-// Wiki import (issue 6.1): a folder on the server or an uploaded zip of Markdown or HTML pages, e.g.
+// Wiki import: a folder on the server or an uploaded zip of Markdown or HTML pages, e.g.
 // a GitHub wiki clone, a Notion or Confluence export. Each page becomes a source keyed by its path
 // inside the wiki, so a re-import of a new export updates in place. Caps guard against zip bombs
 // and huge folders: entries whose declared or real size passes the limits are reported, not read.

@@ -1,6 +1,6 @@
 // handoff.respond (spec 2.9 offer_handoff): the AI offered a transfer to a human, the visitor reviewed
 // it and confirms or declines. Accepting marks the conversation escalated with an operator active
-// (so the AI stops replying, DESIGN.md section 6) and posts a system note; declining posts a note and
+// (so the AI stops replying, docs/architecture.md section 6) and posts a system note; declining posts a note and
 // leaves the AI in charge. Answering an offer twice changes nothing. The note is in the visitor's
 // language (agent texts catalogue). With nobody of the team online (no team feed open on the project),
 // the note says so and asks for an e-mail to reply to later (`ask_email`; the widget answers with

@@ -1,4 +1,4 @@
-// session.hello → session.welcome (DESIGN.md section 5, spec 5.1). Checks the frame id and the
+// session.hello → session.welcome (docs/architecture.md section 5, spec 5.1). Checks the frame id and the
 // page Origin, verifies the visitor's server-signed tokens, and answers with the channel config, the
 // conversation and the messages after last_seq (resume). Tokens that fail verification (forged,
 // expired, of another frame or device, revoked session) are dropped: the visitor continues as a new
@@ -35,7 +35,7 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
   const frameId = channel.frame_id;
   let rejected = false;
   let device = signer.verify(frame.device_token, 'device', frameId);
-  // A device retired by identity.logout (issue 5) is refused like a forged one: copied cookies of a
+  // A device retired by identity.logout is refused like a forged one: copied cookies of a
   // signed-out visitor must not act as that visitor again.
   if (device && (await deviceRevoked(ctx, channel.project_id, device.device_id))) device = null;
   if (frame.device_token && !device) rejected = true;

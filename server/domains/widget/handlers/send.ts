@@ -1,4 +1,4 @@
-// message.send (DESIGN.md section 5, spec 5.1). The first message of a visitor creates an anonymous
+// message.send (docs/architecture.md section 5, spec 5.1). The first message of a visitor creates an anonymous
 // user, a session and a conversation (channel_type website_widget); the user and session tokens are
 // issued then (session.tokens). `message.ack` is sent only after the durable write. A repeated
 // client_id acks the stored message instead of adding one — also for a first message whose ack was

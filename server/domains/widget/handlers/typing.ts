@@ -1,4 +1,4 @@
-// Visitor typing (issue 4). The bus carries assistant/operator typing to the widget; the visitor's
+// Visitor typing. The bus carries assistant/operator typing to the widget; the visitor's
 // own typing goes to whoever watches the conversation from the team side (an operator inbox) through
 // `visitorTyping`. It is access-checked like any conversation frame and never stored.
 import { EventEmitter } from 'node:events';
