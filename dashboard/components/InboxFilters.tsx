@@ -1,5 +1,6 @@
 // The spec 10 filters above the conversation list: date range (7/30/90 days or custom), AI
 // involvement, channel, labels; "More filters": topic, status, rating. Every change reloads the list.
+import { useState } from 'preact/hooks';
 import { filters, setFilters } from '../models/inbox.js';
 import { advancedCount, CHANNELS, INVOLVEMENT, RATINGS, STATUSES, type InboxFilters, type RangeChoice } from '../models/filters.js';
 import { labels } from '../models/labels.js';
@@ -9,6 +10,8 @@ export function InboxFiltersBar() {
   const f = filters.value;
   const set = (patch: Partial<InboxFilters>) => setFilters({ ...f, ...patch });
   const more = advancedCount(f);
+  // Open at first when advanced filters are set; afterwards it stays as the member leaves it.
+  const [advancedOpen, setAdvancedOpen] = useState(more > 0);
   return (
     <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       <label class="field">
@@ -44,7 +47,7 @@ export function InboxFiltersBar() {
       </label>
       <CheckList legend="Involvement" choices={INVOLVEMENT} value={f.involvement} onChange={(involvement) => set({ involvement })} />
       <CheckList legend="Labels" choices={labels.value.map((l) => ({ value: l.id, label: l.name }))} value={f.labels} onChange={(l) => set({ labels: l })} />
-      <details class="advanced" open={more > 0}>
+      <details class="advanced" open={advancedOpen} onToggle={(e) => setAdvancedOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>More filters{more > 0 && <span class="count"> ({more})</span>}</summary>
         <div class="advanced-body">
           <label class="field">
