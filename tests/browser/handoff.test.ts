@@ -97,10 +97,11 @@ describe('offer_handoff confirmation (spec 2.9)', () => {
     expect(await v.w.locator('.handover').count()).toBe(0);
     await group.getByRole('button', { name: 'Ja, bitte verbinden' }).click();
 
-    // The server's word, as the widget received it.
+    // The server's word, as the widget received it (the operator flag and the status may come in
+    // separate updates, in either order).
     await expect
-      .poll(() => v.frames.find((f) => f.type === 'conversation.updated' && f.conversation.operator_active))
-      .toMatchObject({ conversation: { status: 'escalated', operator_active: true } });
+      .poll(() => v.frames.some((f) => f.type === 'conversation.updated' && f.conversation.operator_active && f.conversation.status === 'escalated'))
+      .toBe(true);
     // …and what the visitor sees of it: who answers from now on, and the note in their language.
     await v.w.getByRole('status').filter({ hasText: 'Sie sprechen jetzt mit unserem Support-Team.' }).waitFor();
     await v.w.locator('li.note', { hasText: 'Sie möchten mit einem Menschen sprechen.' }).waitFor();
