@@ -122,6 +122,10 @@ describe('operator story: handoff, take over, reply, note, release, resolve', ()
     const log = console_.getByRole('log', { name: 'Messages' });
     await log.locator('li.msg-user', { hasText: 'Can I talk to a person please?' }).waitFor();
     await log.locator('li.msg-assistant', { hasText: 'Paste the loader snippet' }).waitFor();
+    // The AI answer's sources, as retrieved from the demo knowledge, open under it.
+    const sources = log.locator('li.msg-assistant', { hasText: 'Paste the loader snippet' }).locator('details.sources');
+    await sources.locator('summary').click();
+    expect(await sources.locator('li').count()).toBeGreaterThan(0);
     await log.locator('li.msg-summary').first().waitFor(); // the summary added on escalation
     await console_.getByRole('button', { name: 'Take over' }).click();
     await console_.getByRole('combobox', { name: 'Assigned to' }).filter({ has: console_.locator('option:checked', { hasText: 'Demo Owner' }) }).waitFor();
