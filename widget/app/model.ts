@@ -1,4 +1,4 @@
-// The chat model (DESIGN.md section 8: components read a model; only the model talks to the
+// The chat model (docs/architecture.md section 8: components read a model; only the model talks to the
 // transport). It turns server frames into conversation state and tells the host page about events;
 // message delivery (model/delivery.ts), what the site says about its visitor (model/identity.ts) and
 // when to ask for a rating (model/rating.ts) live in their own modules. Components subscribe and
@@ -121,7 +121,8 @@ export function createChatModel(deps: ModelDeps) {
         if (frame.conversation_id === state.conversation?.id) set({ typing: frame.typing ? frame.role : null });
         return;
       case 'conversation.updated':
-        if (frame.conversation.id === state.conversation?.id) set({ conversation: frame.conversation });
+        // A team member took over: the AI's answer in progress was dropped on the server, so its stream goes too.
+        if (frame.conversation.id === state.conversation?.id) set({ conversation: frame.conversation, ...(frame.conversation.operator_active ? { stream: null } : {}) });
         return;
       case 'error':
         return onError(frame);
@@ -210,6 +211,11 @@ export function createChatModel(deps: ModelDeps) {
       if (!id || !socket) return false;
       deps.tokens.refresh();
       return socket.send({ type: 'conversation.rate', conversation_id: id, rating: stars, ...(feedback?.trim() ? { feedback: feedback.trim().slice(0, 2000) } : {}) });
+    },
+    /** The e-mail asked for when a handoff found nobody of the team online (docs/operators.md). */
+    leaveContact(email: string) {
+      const id = state.conversation?.id;
+      return Boolean(id && socket?.send({ type: 'contact.leave', conversation_id: id, email: email.trim() }));
     },
     respondHandoff(messageId: string, accept: boolean) {
       const id = state.conversation?.id;

@@ -1,0 +1,28 @@
+// Handoff with nobody of the team online (docs/operators.md): the visitor leaves an e-mail to be
+// answered later. Shown under the note that asks for it until the server confirms it was saved.
+import { useState } from 'preact/hooks';
+import { strings } from '../strings.js';
+
+export function ContactPrompt(props: { onSend(email: string): boolean }) {
+  const [sent, setSent] = useState(false);
+  return (
+    <form
+      class="contact"
+      onSubmit={(e) => {
+        e.preventDefault();
+        // Read from the field itself: the browser validated it (type=email, required).
+        const email = ((e.currentTarget as HTMLFormElement).elements.namedItem('email') as HTMLInputElement).value.trim();
+        if (email) setSent(props.onSend(email));
+      }}
+    >
+      <p class="contact-title">{strings.contactTitle}</p>
+      <label>
+        <span class="sr-only">{strings.contactLabel}</span>
+        <input name="email" type="email" required autocomplete="email" placeholder={strings.contactLabel} disabled={sent} />
+      </label>
+      <button type="submit" disabled={sent}>
+        {strings.contactSend}
+      </button>
+    </form>
+  );
+}
