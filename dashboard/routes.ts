@@ -1,5 +1,5 @@
-// The console's pages, one per concern (DESIGN: inbox, conversation, later knowledge, channels, keys,
-// team, analytics …), each a lazy chunk. `nav` pages get a link in the shell's navigation; a new page
+// The console's pages, one per concern (inbox, conversation, later knowledge, channels, keys, team,
+// analytics …), each a lazy chunk. `nav` pages get a link in the shell's navigation; a new page
 // is one entry here. Paths are under /app; `:project` is the project the switcher shows.
 import type { ComponentType } from 'preact';
 import { lazy } from 'preact-iso';

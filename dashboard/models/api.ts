@@ -1,4 +1,4 @@
-// The one place the console calls the server (DESIGN: pages read models, only models call the API).
+// The one place the console calls the server: pages read models, and only models call the API.
 // Same-origin fetch with the session cookie; every state-changing call carries the CSRF token from
 // sign-in (or GET /v1/org/me after a reload) in X-CSRF-Token (docs/api.md "Two kinds of caller").
 // Errors keep the server's stable `error` code (shared/errors.ts) and its message for the UI.

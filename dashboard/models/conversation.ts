@@ -4,7 +4,9 @@
 // AI draft). Actions answer with the changed conversation or message; the feed echoes them too, so
 // both paths merge by id and seq.
 import { signal } from '@preact/signals';
-import type { Conversation, ConversationStatus, Message, SourceRef, User } from '../../shared/schemas/entities.js';
+import type { Static } from 'typebox';
+import type { Conversation, ConversationStatus, Message, User } from '../../shared/schemas/entities.js';
+import type { DraftResponse } from '../../shared/schemas/operators.js';
 import { api } from './api.js';
 import { endpoints } from './endpoints.js';
 import { onFeed, sendTyping, trackSeq, type FeedEvent } from './feed.js';
@@ -141,7 +143,7 @@ export async function requestSummary(): Promise<void> {
   if (message && typeof message === 'object' && 'id' in message) addMessage(message);
 }
 
-export const requestDraft = () => api<{ content: string; sources: SourceRef[] }>('POST', endpoints.draft(projectId, current()));
+export const requestDraft = () => api<Static<typeof DraftResponse>>('POST', endpoints.draft(projectId, current()));
 
 export function sendOperatorTyping(typing: boolean) {
   const id = detail.peek()?.conversation.id;

@@ -5,6 +5,7 @@
 // reloads the list, since only the server knows whether it matches the filters.
 import { computed, signal } from '@preact/signals';
 import type { Conversation } from '../../shared/schemas/entities.js';
+import type { BatchResult } from '../../shared/schemas/operators.js';
 import { api, errorText, withQuery } from './api.js';
 import { endpoints } from './endpoints.js';
 import { DEFAULT_FILTERS, filterQuery, type InboxFilters } from './filters.js';
@@ -132,11 +133,6 @@ export function toggleSelected(id: string, on: boolean) {
 
 export function selectAll(on: boolean) {
   selected.value = on ? new Set(conversations.peek().map((c) => c.id)) : new Set();
-}
-
-export interface BatchResult {
-  updated: string[];
-  not_found: string[];
 }
 
 export async function batchLabels(add: string[], remove: string[]): Promise<BatchResult> {

@@ -1,24 +1,14 @@
 // The signed-in team member (docs/api.md "Two kinds of caller"): sign in, restore after a reload
 // (GET /v1/org/me gives the CSRF token again), sign out.
 import { computed, signal } from '@preact/signals';
+import type { Static } from 'typebox';
 import type { Organization } from '../../shared/schemas/entities.js';
+import type { SessionOut as SessionOutSchema } from '../../shared/schemas/api.js';
 import { api, sessionLost, setCsrfToken } from './api.js';
 import { endpoints } from './endpoints.js';
 
-export interface SessionMember {
-  id: string;
-  organization_id: string;
-  email: string;
-  name: string;
-  role: 'owner' | 'admin' | 'operator' | 'member';
-}
-
-interface SessionOut {
-  member: SessionMember;
-  organization: Organization;
-  csrf_token: string;
-  expires_at: string;
-}
+type SessionOut = Static<typeof SessionOutSchema>;
+export type SessionMember = SessionOut['member'];
 
 export type SessionState = { status: 'loading' } | { status: 'signed_out' } | { status: 'signed_in'; member: SessionMember; organization: Organization };
 
