@@ -108,10 +108,11 @@ describe('loader', () => {
 
     // A later update (after load) goes straight to the server.
     await page.evaluate(() => (window as unknown as Win).Parley('update', { page: { url: 'https://shop.example/orders', title: 'Orders' }, attributes: { cart_items: 0 } }));
-    await expect.poll(async () => (await h.t.app.ctx.services.users.require(h.t.demo.project_id, conversation.user_id)).external_attributes).toEqual({
+    // Polled for up to 10 s (not the 1 s default): the write waits for fsync, slow on a loaded machine.
+    await expect.poll(async () => (await h.t.app.ctx.services.users.require(h.t.demo.project_id, conversation.user_id)).external_attributes, { timeout: 10_000 }).toEqual({
       widget: { plan: 'pro', cart_items: 0 },
     });
-    await expect.poll(async () => (await visitorPageFor(h.t.app.ctx, h.t.demo.project_id, conversation.id))?.url).toBe('https://shop.example/orders');
+    await expect.poll(async () => (await visitorPageFor(h.t.app.ctx, h.t.demo.project_id, conversation.id))?.url, { timeout: 10_000 }).toBe('https://shop.example/orders');
 
     // off: the handler hears nothing more; an operator reply while closed counts as unread.
     await page.evaluate(() => {
