@@ -2,6 +2,7 @@
 import type { Conversation } from '../../shared/schemas/entities.js';
 import { selected, toggleSelected } from '../models/inbox.js';
 import { unreadCount } from '../models/unread.js';
+import { now } from '../models/clock.js';
 import { conversationPath } from '../routes.js';
 import { ago, conversationTitle, INVOLVEMENT_TEXT, ratingText } from './format.js';
 import { LabelChips } from './LabelChips.js';
@@ -27,7 +28,7 @@ export function ConversationRow({ c }: { c: Conversation }) {
         </div>
       </div>
       <div class="row-end">
-        <time dateTime={c.last_message_at ?? c.created_at}>{ago(c.last_message_at ?? c.created_at)}</time>
+        <time dateTime={c.last_message_at ?? c.created_at}>{ago(c.last_message_at ?? c.created_at, now.value)}</time>
         {unread > 0 && (
           <span class="badge" data-testid="unread">
             {unread}

@@ -1,5 +1,6 @@
 // The queue of escalated conversations nobody has taken over yet, oldest request first.
 import { escalatedQueue } from '../models/inbox.js';
+import { now } from '../models/clock.js';
 import { conversationPath } from '../routes.js';
 import { ago, conversationTitle } from './format.js';
 
@@ -16,7 +17,7 @@ export function EscalatedQueue() {
         <ul>
           {queue.map((c) => (
             <li key={c.id}>
-              <a href={conversationPath(c.project_id, c.id)}>{conversationTitle(c)}</a> <span class="muted">escalated {ago(c.updated_at)}</span>
+              <a href={conversationPath(c.project_id, c.id)}>{conversationTitle(c)}</a> <span class="muted">escalated {ago(c.updated_at, now.value)}</span>
             </li>
           ))}
         </ul>

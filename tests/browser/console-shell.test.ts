@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('team console: sign in and inbox', () => {
   it('serves /app under a strict CSP and falls back to the app for client routes', async () => {
-    for (const url of ['/app', '/app/', `/app/p/${h.t.demo.project_id}/inbox`, '/app/login']) {
+    for (const url of ['/app', '/app/', `/app/p/${h.t.demo.project_id}/inbox`, `/app/p/${h.t.demo.project_id}/inbox?status=resolved`, '/app/login']) {
       const res = await fetch(`${h.base}${url}`);
       expect(res.status, url).toBe(200);
       const csp = res.headers.get('content-security-policy')!;
