@@ -1,7 +1,8 @@
 // The launcher panel on a phone and on a desktop in real Chromium, with an answer that holds a long
 // code line, a long URL, citation markers and sources: the panel stays inside the screen (also on a
 // host page wider than the phone), the close and send buttons stay reachable, code scrolls inside its
-// block, and each [n] marker links to the page of source n. Screenshots land in
+// block, each [n] marker links to the page of source n, and the rating waits for the conversation's
+// end (here: the visitor closes the panel after the answers). Screenshots land in
 // $PARLEY_SCREENSHOTS when set, for a person to look at.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,15 @@ describe('panel layout', () => {
     const panel = await box(page, w.locator('section.panel'));
     expect(panel.right).toBeLessThanOrEqual(1280);
     await shoot(page, 'panel-desktop');
+
+    // No rating bar under a conversation still going on; closing the panel after the answers ends
+    // it, and the rating waits for the visitor when they come back.
+    expect(await w.locator('.rating').count()).toBe(0);
+    await w.locator('.hd button').click();
+    await w.locator('section.panel').waitFor({ state: 'detached' });
+    await w.locator('button.launcher').click();
+    await w.getByRole('radiogroup').waitFor();
+    expect(await w.locator('button.star').count()).toBe(5);
     await context.close();
   });
 });
