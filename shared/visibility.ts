@@ -1,11 +1,16 @@
 // What a visitor may see of a conversation (spec 2.6): internal comments by the team, conversation
 // summaries and system notes marked `internal` (status changes, assignment) never leave the server
 // toward the widget — not live, not on resume, not in any history. One predicate, used on every path.
-import type { Message } from './schemas/entities.js';
+import type { Conversation, Message } from './schemas/entities.js';
 
 export const INTERNAL_LABEL = 'internal';
 
 export function visibleToVisitor(m: Pick<Message, 'type' | 'labels'>): boolean {
   if (m.type === 'comment' || m.type === 'summary') return false;
   return !(m.type === 'note' && m.labels.includes(INTERNAL_LABEL));
+}
+
+/** The conversation as the visitor's widget receives it: the team's labels, tags, topic and assignee stay internal. */
+export function conversationForVisitor(c: Conversation): Conversation {
+  return { ...c, labels: [], tags: [], topic: null, assignee_id: null };
 }

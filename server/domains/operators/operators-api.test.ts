@@ -116,7 +116,8 @@ describe('take over, reply, comment, release', () => {
     expect(stored.messages.some((m) => m.type === 'summary')).toBe(true);
     expect(stored.messages.some((m) => m.type === 'note' && m.labels.includes('status:escalated'))).toBe(true);
     expect(stored.ai_involvement).toBe('public');
-    // … nor on resume (the widget's history).
+    // … nor on resume (the widget's history). Tags and labels are the team's, not the visitor's.
+    await as(operator, 'PATCH', `/conversations/${v.id}`, { tags: ['returning'], topic: 'Sales' });
     const again = await connectWidget(base, base);
     sockets.push(again);
     again.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id, device_token: (v.c.frames.find((f) => f.type === 'session.welcome') as { device_token: string }).device_token, session_token: v.tokens.session_token, user_token: v.tokens.user_token, conversation_id: v.id, last_seq: 0 });
@@ -124,6 +125,8 @@ describe('take over, reply, comment, release', () => {
     expect(welcome.messages.length).toBeGreaterThan(4);
     expect(welcome.messages.some((m) => m.type === 'comment' || m.type === 'summary' || m.labels.includes('internal'))).toBe(false);
     expect(welcome.messages.some((m) => m.role === 'operator')).toBe(true);
+    expect(welcome.conversation).toMatchObject({ tags: [], topic: null, labels: [] });
+    expect(v.c.frames.filter((f) => f.type === 'conversation.updated').every((f) => f.conversation.tags.length === 0)).toBe(true);
   });
 
   it('replies with an API key under the name the caller gives, idempotently on client_id', async () => {

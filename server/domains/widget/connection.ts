@@ -5,7 +5,7 @@ import type { Channel } from '../../../shared/schemas/entities.js';
 import type { ServerFrame } from '../../../shared/protocol.js';
 import type { ConversationEvent } from '../conversations/events.js';
 import type { PageContext } from './visitors.js';
-import { visibleToVisitor } from '../../../shared/visibility.js';
+import { conversationForVisitor, visibleToVisitor } from '../../../shared/visibility.js';
 
 export interface VisitorState {
   channel: Channel;
@@ -32,7 +32,7 @@ export function toServerFrame(event: ConversationEvent): ServerFrame | null {
     case 'typing':
       return { type: 'typing', conversation_id: event.conversation_id, role: event.role, typing: event.typing };
     case 'conversation.updated':
-      return { type: 'conversation.updated', conversation: event.conversation };
+      return { type: 'conversation.updated', conversation: conversationForVisitor(event.conversation) };
   }
 }
 

@@ -6,7 +6,7 @@
 import type { FrameHandler } from '../gateway.js';
 import type { ConversationRecord, Message } from '../../../../shared/schemas/entities.js';
 import { AppError } from '../../../errors.js';
-import { visibleToVisitor } from '../../../../shared/visibility.js';
+import { conversationForVisitor, visibleToVisitor } from '../../../../shared/visibility.js';
 import { newId } from '../../../lib/ids.js';
 import { summary } from '../../conversations/service.js';
 import { widgetChannelConfig } from '../channel-config.js';
@@ -94,6 +94,9 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
     const resumeFrom = frame.conversation_id === record.id && frame.last_seq !== undefined ? frame.last_seq : 0;
     messages = visibleMessages(record.messages.filter((m) => m.seq > resumeFrom));
   }
+  // The visitor is back (spec 2.4 "last seen"); messages update it too (operators/lifecycle.ts).
+  // Not awaited: the welcome does not wait for this write.
+  if (userId) void ctx.services.users.patch(channel.project_id, userId, { last_seen_at: new Date().toISOString() }).catch(() => undefined);
   if (session && conn.visitor.page) {
     const page = conn.visitor.page;
     await updateSession(ctx, channel.project_id, session.id, (doc) => ({ ...doc, page, last_seen_at: page.at }));
@@ -106,7 +109,7 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
     user_token: userToken,
     session_token: sessionToken,
     channel: widgetChannelConfig(channel, conn.visitor.locales),
-    conversation: record ? summary(record) : null,
+    conversation: record ? conversationForVisitor(summary(record)) : null,
     messages,
   });
 };

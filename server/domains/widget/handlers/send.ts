@@ -10,6 +10,7 @@ import type { ConversationRecord, Message } from '../../../../shared/schemas/ent
 import { AppError } from '../../../errors.js';
 import { newId } from '../../../lib/ids.js';
 import { summary } from '../../conversations/service.js';
+import { conversationForVisitor } from '../../../../shared/visibility.js';
 import { assertVerifiedIfRequired } from './identity.js';
 import { saveVisitorAttributes } from './page.js';
 import { createSession, getDevice, getSession, linkConversation, rememberFirstSend, updateDevice, updateSession } from '../visitors.js';
@@ -21,7 +22,7 @@ function limitMessages(frame: SendFrame, conn: Connection, gw: Gateway) {
 }
 
 function ack(conn: Connection, clientId: string, message: Message, record: ConversationRecord) {
-  conn.send({ type: 'message.ack', client_id: clientId, message, conversation: summary(record) });
+  conn.send({ type: 'message.ack', client_id: clientId, message, conversation: conversationForVisitor(summary(record)) });
 }
 
 /** A first message sent again (lost ack): the conversation it created, if this device created one. */
