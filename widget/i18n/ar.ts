@@ -40,7 +40,7 @@ export const ar: Catalogue = {
   handoffAccepted: 'طلبت التحدث مع شخص. سيرد عليك أحد أعضاء فريقنا هنا.',
   handoffDeclined: 'اخترت متابعة المحادثة مع المساعد.',
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
-  contactTitle: 'اترك بريدك الإلكتروني وسنرد عليك هناك',
+  contactTitle: 'لا يوجد أحد من فريقنا متصل الآن. اترك بريدك الإلكتروني وسنرد عليك هناك.',
   contactLabel: 'بريدك الإلكتروني',
   contactSend: 'إرسال البريد الإلكتروني',
   withTeam: 'أنت تتحدث الآن مع فريق الدعم لدينا.',

@@ -37,7 +37,7 @@ export const de: Catalogue = {
   handoffAccepted: 'Sie möchten mit einem Menschen sprechen. Jemand aus unserem Team antwortet hier.',
   handoffDeclined: 'Sie setzen das Gespräch mit dem Assistenten fort.',
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
-  contactTitle: 'Hinterlassen Sie Ihre E-Mail-Adresse, wir antworten dort',
+  contactTitle: 'Gerade ist niemand aus unserem Team online. Hinterlassen Sie Ihre E-Mail-Adresse, dann antworten wir Ihnen dort.',
   contactLabel: 'Ihre E-Mail-Adresse',
   contactSend: 'E-Mail senden',
   withTeam: 'Sie sprechen jetzt mit unserem Support-Team.',

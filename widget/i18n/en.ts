@@ -36,7 +36,7 @@ export const en = {
   handoffDeclined: 'You chose to continue with the assistant.',
   // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
-  contactTitle: 'Leave your e-mail and we will reply there',
+  contactTitle: 'No one from our team is online right now. Leave your e-mail and we will reply there.',
   contactLabel: 'Your e-mail',
   contactSend: 'Send e-mail',
   withTeam: 'You are now talking with our support team.',
