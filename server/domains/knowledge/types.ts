@@ -33,6 +33,8 @@ export interface QueryConcept {
   terms: string[];
   idf: number;
   known: boolean;
+  /** Unknown and naming something the knowledge lacks (see analysis/query.ts). */
+  foreign?: boolean;
 }
 
 export interface Relevance {

@@ -77,6 +77,10 @@ describe('offline answerer', () => {
   it('says plainly that it does not know, offering a human, when the knowledge does not know the question’s words', async () => {
     const out = await ask('can you send me an SMS invoice for my subscription?');
     expect(out).toMatchObject({ content: DONT_KNOW, sources: [], offer_handoff: true, outcome: 'no_answer' });
+    // A name the knowledge lacks is never a paraphrase: no confident answer around it.
+    const named = await ask('How do I install the widget with Okta?');
+    expect(named.outcome).toBe('suggestions');
+    expect(named.sources[0].source_id).toBe('install');
   });
 
   it('answers a one-word question only from a section about that word', async () => {

@@ -83,6 +83,8 @@ export function decide(question: string, passages: Passage[], options: DecisionO
   const known = mass ? knownMass / mass : 0;
   const knownCount = concepts.filter((c) => c.known).length;
   const unknownCount = concepts.length - knownCount;
+  // A name the knowledge lacks ("Okta") is never a paraphrase: no confident answer around it.
+  const foreign = concepts.some((c) => !c.known && c.foreign);
   const top = passages[0];
   const coverage = known > 0 ? Math.min(1, coverageOf(top) / known) : 0;
   const otherPage = passages.find((p) => p.source_id !== top.source_id);
@@ -91,6 +93,7 @@ export function decide(question: string, passages: Passage[], options: DecisionO
   const onTopic = knownCount > 1 || covered(concepts, passageTerms(top, false)) > 0;
   const confident =
     onTopic &&
+    !foreign &&
     unknownCount <= (knownCount >= options.toleratedFrom ? 1 : 0) &&
     (coverage >= options.answerCoverage || (coverage >= options.marginCoverage && margin >= options.margin));
   if (confident) return { ...base, outcome: 'answer', passages: [top], coverage, known };

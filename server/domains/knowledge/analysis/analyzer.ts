@@ -23,9 +23,9 @@ const STEMMER_NAMES: Record<Language, string> = {
 // what is asked; they join each language's function words.
 const FRAMING: Record<Language, string> = {
   en: 'hi hello hey thanks thank please help work works working happen happens happened everything anything something exactly basically simply somehow want wanted need needs way ways possible anyone someone know tell explain using use used thing things able like get got also just still really actually',
-  de: 'hallo danke bitte hilfe möchte möchten will wollen brauche muss müssen gibt geht irgendwie jemand weiß sagen erklären benutzen verwenden kann können',
+  de: 'hallo danke bitte hilfe möchte möchten will wollen brauche braucht brauchen benötige benötigt mache machen macht tun muss müssen gibt geht irgendwie jemand weiß sagen erklären benutzen verwenden kann können',
   es: 'hola gracias favor ayuda quiero quisiera necesito puedo puede pueden posible alguien sabe decir explicar usar utilizar hacer hago',
-  fr: 'comment puis pourquoi quel quelle quels quelles bonjour salut merci aide veux voudrais besoin peux peut possible quelqu savoir dire expliquer utiliser faire fais',
+  fr: 'faut comment puis pourquoi quel quelle quels quelles bonjour salut merci aide veux voudrais besoin peux peut possible quelqu savoir dire expliquer utiliser faire fais',
   it: 'ciao grazie favore aiuto voglio vorrei bisogno posso può possibile qualcuno sapere dire spiegare usare utilizzare fare faccio',
   pt: 'olá obrigado favor ajuda quero queria preciso posso pode possível alguém saber dizer explicar usar utilizar fazer faço',
   nl: 'hallo bedankt alsjeblieft hulp wil wilt moet kan kunnen mogelijk iemand weten zeggen uitleggen gebruiken doen',

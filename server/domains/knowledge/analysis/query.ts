@@ -5,7 +5,7 @@
 // "hide passwords" through the dictionary and "recieve" covers "receive" through the correction.
 import { detectLanguage, type Language } from './language.js';
 import { contentWords, stemWord } from './analyzer.js';
-import { translate } from './dictionary.js';
+import { dictionary, translate } from './dictionary.js';
 import type { Vocabulary } from './vocabulary.js';
 
 export interface Concept {
@@ -16,6 +16,12 @@ export interface Concept {
   idf: number;
   /** Whether any of its terms occurs in the knowledge at all. */
   known: boolean;
+  /**
+   * An unknown word that names something (capitalised inside an English sentence: "Okta",
+   * "Salesforce"), or an unknown word of a foreign question (no translation the documents use):
+   * the question is about something the knowledge does not cover, not worded differently.
+   */
+  foreign?: boolean;
 }
 
 export interface AnalyzedQuery {
@@ -57,7 +63,11 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
     if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const part of splitCompound(word, language, vocabulary)) terms.set(part, 0.7);
     const knownTerms = [...terms.keys()].filter((t) => vocabulary.has(t));
     const idf = knownTerms.length ? Math.max(...knownTerms.map((t) => vocabulary.idf(t))) : maxIdf;
-    concepts.push({ word, terms, idf, known: knownTerms.length > 0 });
+    const known = knownTerms.length > 0;
+    // Unknown and a name: capitalised inside an English sentence, or in another language a word
+    // its dictionary does not have either ("Salesforce"); a dictionary word is a wording matter.
+    const isName = crossLingual ? dictionary(language) !== null && translate(word, language).length === 0 : named(text, word);
+    concepts.push({ word, terms, idf, known, ...(!known && isName ? { foreign: true } : {}) });
   }
   return { language, concepts };
 }
@@ -90,4 +100,15 @@ function splitCompound(word: string, language: Language, vocabulary: Vocabulary)
     if (vocabulary.has(en) && vocabulary.has(enTail)) return [en, enTail];
   }
   return [];
+}
+
+/** Whether `word` appears capitalised somewhere other than at the start of a sentence. */
+function named(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of text.matchAll(new RegExp(`(^|[^\\p{L}\\p{N}])(${escaped})(?![\\p{L}\\p{N}])`, 'giu'))) {
+    const found = m[2];
+    const before = text.slice(0, (m.index ?? 0) + m[1].length).trimEnd();
+    if (/^\p{Lu}/u.test(found) && before !== '' && !/[.!?¿¡:]$/.test(before)) return true;
+  }
+  return false;
 }
