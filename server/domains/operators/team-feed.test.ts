@@ -88,6 +88,27 @@ describe('team feed', () => {
   });
 });
 
+describe('team feed roles', () => {
+  it('lets a read-only member watch but not type, and shows who is online', async () => {
+    const member = await loginAs(t, 'member', { name: 'Mo' });
+    const watcher = await connectTeam(base, member.cookie);
+    sockets.push(watcher);
+    watcher.send({ type: 'team.hello', v: 1, project_id: t.demo.project_id });
+    expect((await watcher.next('team.welcome')).member.role).toBe('member');
+    const other = await loginAs(t, 'operator', { name: 'Op Two' });
+    const op = await connectTeam(base, other.cookie);
+    sockets.push(op);
+    op.send({ type: 'team.hello', v: 1, project_id: t.demo.project_id });
+    await op.next('team.welcome');
+    const presence = await watcher.next('presence', (f) => f.online.some((m) => m.member_id === other.member_id));
+    expect(presence.online.map((m) => m.member_id)).toContain(member.member_id);
+    watcher.send({ type: 'typing', conversation_id: '0190f0f0-0000-7000-8000-000000000000', typing: true });
+    expect((await watcher.next('error')).error).toBe('insufficient_permissions');
+    op.close();
+    await watcher.next('presence', (f) => !f.online.some((m) => m.member_id === other.member_id));
+  });
+});
+
 describe('take over mid-stream', () => {
   it('aborts the running generation: no more deltas, nothing stored, the model request is cancelled', async () => {
     const v = await connectWidget(base, base);
