@@ -1,5 +1,5 @@
 // Small display helpers shared by the list and the detail.
-import type { Conversation } from '../../shared/schemas/entities.js';
+import type { Conversation, User } from '../../shared/schemas/entities.js';
 
 const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -25,4 +25,9 @@ export function ratingText(r: Conversation['rating']): string | null {
   return `Rated ${r} of 5`;
 }
 
-export const conversationTitle = (c: Conversation) => c.topic ?? `Visitor ${c.user_id.slice(0, 8)}`;
+/** The topic, else who the visitor is when known (name, e-mail, external id), else a short id. */
+export function conversationTitle(c: Conversation, u?: User | null): string {
+  if (c.topic) return c.topic;
+  const name = u ? [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email || u.external_id : null;
+  return name || `Visitor ${c.user_id.slice(0, 8)}`;
+}

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import '../styles/conversation.css';
-import { closeDetail, detail, detailError, load, release, requestSummary, setStatus, takeOver } from '../models/conversation.js';
+import { closeDetail, detail, detailError, load, release, requestSummary, setStatus, takeOver, visitor } from '../models/conversation.js';
 import { errorText } from '../models/api.js';
 import { BASE_TITLE, pageTitle } from '../models/notifications.js';
 import { inboxPath } from '../routes.js';
@@ -43,8 +43,8 @@ export default function ConversationPage({ project, conversation }: { project: s
 
   const d = detail.value;
   useEffect(() => {
-    if (d) pageTitle.value = `${conversationTitle(d.conversation)} · ${BASE_TITLE}`;
-  }, [d?.conversation.id]);
+    if (d) pageTitle.value = `${conversationTitle(d.conversation, visitor.value)} · ${BASE_TITLE}`;
+  }, [d?.conversation.id, visitor.value?.id]);
 
   const run = (action: () => Promise<unknown>, done = '') => {
     setNotice('');
@@ -86,7 +86,7 @@ export default function ConversationPage({ project, conversation }: { project: s
         <a class="back" href={inboxPath(project)}>
           ← Inbox
         </a>
-        <h1>{conversationTitle(c)}</h1>
+        <h1>{conversationTitle(c, visitor.value)}</h1>
         <StatusChip c={c} />
         <button type="button" class="btn btn-quiet" onClick={() => setHelp(true)} aria-keyshortcuts="?">
           Shortcuts
