@@ -250,5 +250,11 @@ describe('handoff', () => {
     expect(escalated.no_operator_online).toBe(false);
     const online = await as(member, 'GET', '/operators/online');
     expect(online.json().data.map((m: { member_id: string }) => m.member_id)).toContain(operator.member_id);
+    // The AI is already quiet; the operator who takes over still joins, once.
+    expect((await as(operator, 'POST', `/conversations/${v.id}/takeover`)).json().assignee_id).toBe(operator.member_id);
+    await v.c.next('message.created', (f) => f.message.labels.includes('takeover'));
+    await as(operator, 'POST', `/conversations/${v.id}/takeover`);
+    const stored = (await t.app.ctx.services.conversations.get(t.demo.project_id, v.id))!;
+    expect(stored.messages.filter((m) => m.labels.includes('takeover'))).toHaveLength(1);
   });
 });

@@ -16,6 +16,9 @@ import { involvementOf } from './involvement.js';
 
 export type Actor = MessageAuthor;
 
+/** Seq of the last release note (0 when never released). */
+const lastRelease = (record: ConversationRecord) => record.messages.findLast((m) => m.type === 'note' && m.labels.includes('release'))?.seq ?? 0;
+
 const SYSTEM: Actor = { member_id: null, name: 'Parley' };
 
 export function createOperatorService(ctx: AppContext) {
@@ -81,7 +84,10 @@ export function createOperatorService(ctx: AppContext) {
     /** The AI stops at once (a running generation is aborted, agent/runtime.ts) and stays quiet until release. */
     async takeOver(projectId: string, conversationId: string, actor: Actor) {
       const record = await requireOpen(projectId, conversationId);
-      if (record.operator_active) return record;
+      // After a handoff the AI is already quiet (operator_active) but nobody has joined yet: the first
+      // team member to take over still joins (note, assignment). Taking over twice changes nothing.
+      const joined = record.messages.some((m) => m.type === 'note' && m.labels.includes('takeover') && m.author?.member_id === actor.member_id && m.seq > lastRelease(record));
+      if (record.operator_active && (joined || !actor.member_id)) return record;
       const assign = record.assignee_id || !actor.member_id ? {} : { assignee_id: actor.member_id };
       let updated = await conversations.patch(projectId, conversationId, { operator_active: true, ...assign });
       await note(updated, await visitorText(updated, 'operatorJoined', { name: actor.name }), ['takeover'], actor);
