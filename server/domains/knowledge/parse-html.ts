@@ -29,25 +29,45 @@ const CHROME =
 
 const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-type El = { id?: string; getAttribute(n: string): string | null; querySelector(s: string): El | null; previousElementSibling: El | null; tagName: string; textContent: string | null };
+type El = {
+  getAttribute(n: string): string | null;
+  querySelector(s: string): El | null;
+  previousElementSibling: El | null;
+  parentElement: El | null;
+  tagName: string;
+  textContent: string | null;
+};
 
-/** The id a heading can be linked by: its own, a child anchor's, or an empty anchor just before it. */
+/**
+ * The id a heading can be linked by: its own; a child's (or an `<a name>`); its own "¶"/"#" link's
+ * fragment; an empty anchor just before it; or the id of the section it opens (DocBook and Sphinx
+ * put the id on the wrapping element).
+ */
 function headingId(h: El): string | null {
   if (h.getAttribute('id')) return h.getAttribute('id');
   const inner = h.querySelector('[id], a[name]');
   if (inner) return inner.getAttribute('id') ?? inner.getAttribute('name');
+  const self = h.querySelector('a[href^="#"]')?.getAttribute('href')?.slice(1);
+  if (self) return decodeURIComponent(self);
   const prev = h.previousElementSibling;
   if (prev && prev.tagName === 'A' && !clean(prev.textContent)) return prev.getAttribute('id') ?? prev.getAttribute('name');
+  for (let up = h.parentElement, depth = 0; up && depth < 4; up = up.parentElement, depth++) {
+    if (up.querySelector('h1, h2, h3, h4, h5, h6') !== h) break;
+    if (up.getAttribute('id')) return up.getAttribute('id');
+  }
   return null;
 }
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
 turndown.use(tables);
+// The Markdown is read by Parley's own parser, not rendered: no backslash escapes ("pg\\_dump").
+turndown.escape = (text: string) => text;
 turndown.addRule('heading-with-anchor', {
   filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
   replacement(content, node) {
     const level = Number(node.nodeName.charAt(1));
-    const text = clean(content.replace(/\\([#_*[\]])/g, '$1'));
+    // Permalink marks ("¶", "#", "🔗") are not part of the heading.
+    const text = clean(content).replace(/\s*[¶#🔗]+$/u, '').trim();
     if (!text) return '';
     const id = headingId(node as unknown as El);
     return `\n\n${'#'.repeat(level)} ${text}${id ? ` {#${id}}` : ''}\n\n`;

@@ -177,4 +177,16 @@ describe('parseHtml main content', () => {
     expect(all).not.toContain('Related posts');
     expect(all).not.toContain('<a');
   });
+
+  it('finds section ids where manuals put them (the wrapping section, a permalink) and keeps text unescaped', () => {
+    const page = parseHtml(
+      `<html><head><title>SQL Dump</title></head><body><div class="navheader">Prev Next</div><div class="sect1">
+       <div class="sect2" id="BACKUP-DUMP-RESTORE"><div class="titlepage"><h3 class="title">Restoring the Dump <a href="#BACKUP-DUMP-RESTORE" class="id_link">#</a></h3></div>
+       <p>Text files created by pg_dump are read by psql.</p></div>
+       <section><h2>Options<a class="headerlink" href="#cmdoption-v" title="Permalink">¶</a></h2><p>The -v flag is *verbose*.</p></section></div></body></html>`,
+      'https://docs.example/backup-dump.html',
+    );
+    expect(page.doc.sections.map((s) => [s.headings, s.anchor])).toEqual([[['Restoring the Dump'], 'BACKUP-DUMP-RESTORE'], [['Options'], 'cmdoption-v']]);
+    expect(page.doc.sections[0].text).toBe('Text files created by pg_dump are read by psql.');
+  });
 });
