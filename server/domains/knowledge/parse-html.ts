@@ -142,7 +142,7 @@ export function parseHtml(html: string, pageUrl: string, fallbackTitle?: string)
   }
   // turndown pads list markers ("-   item"); lists read better with one space.
   const markdown = turndown.turndown(content).replace(/^(\s*)([-*]|\d+\.)\s{2,}/gm, '$1$2 ');
-  const parsed = parseMarkdown(markdown, title, { openingHeadingTitle: false, autoAnchors: false });
+  const parsed = parseMarkdown(markdown, title, { openingHeadingTitle: false, autoAnchors: false, literalTags: true });
   // The page's <title> names it; its H1 repeating it ("Parley" in "Parley README") is not part of
   // every heading path, an H1 that says something else is.
   const h1 = clean(document.querySelector('h1')?.textContent) || parsed.title;

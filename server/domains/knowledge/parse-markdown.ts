@@ -10,7 +10,8 @@ const FENCE = /^[ \t]*(```|~~~)/;
 /** A link reference definition (`[semver]: https://semver.org/`): CommonMark renders nothing for it. */
 const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+(\s+("[^"]*"|'[^']*'|\([^)]*\)))?\s*$/;
 
-export function cleanInline(line: string): string {
+/** `literal`: angle brackets are text, not tags (Markdown converted from HTML, where `<stash>` was `&lt;stash&gt;`). */
+export function cleanInline(line: string, literal = false): string {
   // Links and images keep their text first (their text may hold a code span). Code spans are then
   // literal: `DATA_DIR/<collection>/` keeps its angle brackets, so only the text between spans
   // loses markup (the odd parts of the split are the spans' contents); autolinks keep their address.
@@ -19,7 +20,7 @@ export function cleanInline(line: string): string {
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
     .split(/`([^`]+)`/)
-    .map((part, i) => (i % 2 ? part : part.replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1').replace(/<\/?[A-Za-z][^>]*>/g, '').replace(/(\*\*|__)(.+?)\1/g, '$2')))
+    .map((part, i) => (i % 2 ? part : (literal ? part : part.replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1').replace(/<\/?[A-Za-z][^>]*>/g, '')).replace(/(\*\*|__)(.+?)\1/g, '$2')))
     .join('');
 }
 
@@ -36,7 +37,8 @@ export function slug(heading: string): string {
  * `autoAnchors` (default on): headings without an explicit `{#id}` get GitHub's slug as their anchor;
  * off for converted HTML, whose headings name their real ids explicitly.
  */
-export function parseMarkdown(source: string, fallbackTitle: string, options: { openingHeadingTitle?: boolean; autoAnchors?: boolean } = {}): ParsedDoc {
+export function parseMarkdown(source: string, fallbackTitle: string, options: { openingHeadingTitle?: boolean; autoAnchors?: boolean; literalTags?: boolean } = {}): ParsedDoc {
+  const inline = (line: string) => cleanInline(line, options.literalTags === true);
   let text = source.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?-->/g, '');
   let title: string | null = null;
   const front = /^---\n([\s\S]*?)\n---\n/.exec(text);
@@ -62,7 +64,7 @@ export function parseMarkdown(source: string, fallbackTitle: string, options: { 
   };
   const heading = (level: number, raw: string) => {
     const explicit = /\s*\{#([^}\s]+)\}\s*$/.exec(raw);
-    const h = cleanInline(explicit ? raw.slice(0, explicit.index) : raw).trim();
+    const h = inline(explicit ? raw.slice(0, explicit.index) : raw).trim();
     if (!h) return;
     let anchor = explicit?.[1];
     if (!anchor && options.autoAnchors !== false) {
@@ -119,11 +121,11 @@ export function parseMarkdown(source: string, fallbackTitle: string, options: { 
     if (/^\s*\|/.test(line)) {
       // A table row stays one line starting with "| " (its separator row goes), so the answerer
       // treats each row as a unit of its own instead of running the table together as one sentence.
-      const cells = line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => cleanInline(c).trim());
+      const cells = line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => inline(c).trim());
       buf.push(cells.every((c) => /^:?-*:?$/.test(c)) ? '' : `| ${cells.join(' | ')}`);
       continue;
     }
-    buf.push(cleanInline(line).replace(/^\s*>\s?/, ''));
+    buf.push(inline(line).replace(/^\s*>\s?/, ''));
   }
   flush();
   const useOpening = options.openingHeadingTitle ?? true;

@@ -183,10 +183,12 @@ describe('parseHtml main content', () => {
       `<html><head><title>SQL Dump</title></head><body><div class="navheader">Prev Next</div><div class="sect1">
        <div class="sect2" id="BACKUP-DUMP-RESTORE"><div class="titlepage"><h3 class="title">Restoring the Dump <a href="#BACKUP-DUMP-RESTORE" class="id_link">#</a></h3></div>
        <p>Text files created by pg_dump are read by psql.</p></div>
-       <section><h2>Options<a class="headerlink" href="#cmdoption-v" title="Permalink">¶</a></h2><p>The -v flag is *verbose*.</p></section></div></body></html>`,
+       <section><h2>Options<a class="headerlink" href="#cmdoption-v" title="Permalink">¶</a></h2><p>git stash push -m &lt;message&gt; saves it.</p></section></div></body></html>`,
       'https://docs.example/backup-dump.html',
     );
     expect(page.doc.sections.map((s) => [s.headings, s.anchor])).toEqual([[['Restoring the Dump'], 'BACKUP-DUMP-RESTORE'], [['Options'], 'cmdoption-v']]);
     expect(page.doc.sections[0].text).toBe('Text files created by pg_dump are read by psql.');
+    // An escaped "<message>" in the page is text, not a tag to strip.
+    expect(page.doc.sections[1].text).toBe('git stash push -m <message> saves it.');
   });
 });
