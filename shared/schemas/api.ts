@@ -193,6 +193,8 @@ export const PublicMemberSchema = Type.Object({
   email: Type.String(),
   name: Type.String(),
   role: MemberRoleSchema,
+  /** Shown with the member's replies in the widget (docs/operators.md). */
+  avatar_url: Type.Optional(Type.String()),
   created_at: DateTime,
 });
 

@@ -90,3 +90,22 @@ export const OnlineList = Type.Object({
 });
 
 export const ContactEmailSchema = Type.String({ maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
+
+/**
+ * The signed-in member's own profile as the visitor sees it with replies: name and avatar. An avatar
+ * is a data: image (works under any site's CSP) or an https URL (shown where the site's img-src allows).
+ */
+export const ProfileBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+    avatar_url: Type.Optional(
+      Type.Union([
+        Type.String({ maxLength: 48_000, pattern: '^data:image/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$' }),
+        Type.String({ maxLength: 2048, pattern: '^https://[^\\s]+$' }),
+        Type.Null(),
+      ]),
+    ),
+  },
+  { ...closed, minProperties: 1 },
+);
+export type ProfileBody = Static<typeof ProfileBody>;

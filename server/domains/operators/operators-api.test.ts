@@ -167,6 +167,21 @@ describe('take over, reply, comment, release', () => {
   });
 });
 
+describe('profile', () => {
+  it('sets the name and avatar shown with replies; refuses other schemes and a missing CSRF token', async () => {
+    const me = await loginAs(t, 'operator', { name: 'Before' });
+    const avatar = 'data:image/png;base64,iVBORw0KGgo=';
+    const patch = (payload: object, headers = me.headers) => t.app.inject({ method: 'PATCH', url: '/v1/org/me', headers, payload });
+    expect((await patch({ name: 'Bea', avatar_url: avatar })).json()).toMatchObject({ name: 'Bea', avatar_url: avatar });
+    expect((await patch({ avatar_url: 'javascript:alert(1)' })).statusCode).toBe(400);
+    expect((await patch({ name: 'X' }, { cookie: me.cookie })).json().error).toBe('csrf_failed');
+    const v = await visitor('hello from a profile test');
+    const reply = await as(me, 'POST', `/conversations/${v.id}/messages`, { content: 'Hi' });
+    expect(reply.json().author).toEqual({ member_id: me.member_id, name: 'Bea', avatar_url: avatar });
+    expect((await patch({ avatar_url: null })).json().avatar_url).toBeUndefined();
+  });
+});
+
 describe('statuses, summaries, involvement', () => {
   it('changes status by hand with a system note and an event, and filters by analytics status', async () => {
     const v = await visitor('What does it cost?');
