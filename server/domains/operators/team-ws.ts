@@ -47,14 +47,18 @@ export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
     let team: SessionContext | null = null;
     let projectId: string | null = null;
     let canWrite = false;
-    const queue: string[] = [];
-    let ready = false;
-    socket.on('close', () => cleanups.splice(0).forEach((fn) => fn()));
+    let closed = false;
+    socket.on('close', () => {
+      closed = true;
+      cleanups.splice(0).forEach((fn) => fn());
+    });
     socket.on('error', (err) => request.log.debug({ err }, 'team socket error'));
+    // Frames are handled one after the other, starting once the session is checked (attached at once
+    // so no early frame is lost).
+    let queue: Promise<unknown> = Promise.resolve().then(() => authenticate());
     socket.on('message', (data, isBinary) => {
       const raw = isBinary ? '' : data.toString();
-      if (!ready) return void queue.push(raw);
-      void handle(raw);
+      queue = queue.then(() => (team && !closed ? handle(raw) : undefined));
     });
 
     const fail = (code: number, error: string, message: string) => {
@@ -70,8 +74,6 @@ export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
       } catch {
         return fail(4001, 'unauthorized', 'Sign in first: no valid session (POST /v1/org/login)');
       }
-      ready = true;
-      for (const raw of queue.splice(0)) await handle(raw);
     }
 
     async function hello(frame: Extract<TeamClientFrame, { type: 'team.hello' }>) {
@@ -100,6 +102,7 @@ export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
       cleanups.push(() => ops.presence.changes.off('change', onPresence));
       ops.presence.join(pid, me);
       cleanups.push(() => ops.presence.leave(pid, me.member_id));
+      if (closed) cleanups.splice(0).forEach((fn) => fn()); // closed while we were subscribing
 
       const missed: Message[] = [];
       for (const r of frame.resume ?? []) {
@@ -129,6 +132,5 @@ export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
       }
     }
 
-    void authenticate();
   });
 }
