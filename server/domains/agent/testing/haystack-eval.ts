@@ -43,6 +43,7 @@ for (const d of DEV_QUESTIONS) {
     c.answerable++;
     if (output.outcome === 'answer' && cites) c.answered++;
     if (output.outcome === 'answer' && !cites) c.wrong++;
+    if (process.argv.includes('--verbose') && output.outcome === 'answer' && !cites) console.log('WRONG', d.q, '→', output.sources[0]?.url, passages[0]?.headings.join(' › '));
     if (cites) c.useful++;
   } else {
     c.unanswerable++;
