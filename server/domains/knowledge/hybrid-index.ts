@@ -236,7 +236,7 @@ export class HybridIndex {
       if (c.known) knownMass += c.idf;
     }
     const known = mass > 0 ? knownMass / mass : 0;
-    const conceptList = concepts.map((c) => ({ word: c.word, terms: [...c.terms.keys()], idf: c.idf, known: c.known, ...(c.foreign ? { foreign: true } : {}) }));
+    const conceptList = concepts.map((c) => ({ word: c.word, terms: [...c.terms.keys()], weights: [...c.terms.values()], idf: c.idf, known: c.known, ...(c.foreign ? { foreign: true } : {}) }));
     return ranked.map(([id, f]) => {
       const e = this.entries.get(id)!;
       const passage: Passage = {

@@ -31,6 +31,8 @@ export interface Passage {
 export interface QueryConcept {
   word: string;
   terms: string[];
+  /** Credit of each term when it is the one found (1 = the word itself, less for a translation or correction). */
+  weights?: number[];
   idf: number;
   known: boolean;
   /** Unknown and naming something the knowledge lacks (see analysis/query.ts). */

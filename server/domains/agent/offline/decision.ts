@@ -52,13 +52,18 @@ function conceptsOf(question: string, passages: Passage[]): { concepts: QueryCon
   return { concepts, language };
 }
 
-/** IDF-weighted share of the concepts with a term in `terms`. */
+/** IDF-weighted share of the concepts with a term in `terms`; a translation or correction earns its weight. */
 export function covered(concepts: readonly QueryConcept[], terms: ReadonlySet<string>): number {
   let total = 0;
   let hit = 0;
   for (const c of concepts) {
     total += c.idf;
-    if (c.terms.some((t) => terms.has(t))) hit += c.idf;
+    let best = 0;
+    c.terms.forEach((t, i) => {
+      const w = c.weights?.[i] ?? 1;
+      if (w > best && terms.has(t)) best = w;
+    });
+    hit += c.idf * best;
   }
   return total === 0 ? 0 : hit / total;
 }

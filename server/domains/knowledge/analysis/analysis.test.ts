@@ -88,7 +88,9 @@ describe('retrieval across wording, typos and languages', () => {
   it('finds the section despite typos in rare words', () => {
     const [top] = docsIndex().search('how can I recieve emails', null);
     expect(top.source_id).toBe('mail');
-    expect(top.relevance!.coverage).toBe(1);
+    // Every concept is covered; the corrected one earns its correction's weight, not full credit.
+    expect(top.relevance!.coverage).toBeGreaterThanOrEqual(0.8);
+    expect(top.relevance!.coverage).toBeLessThan(1);
   });
 
   it('reads a German or Spanish question against English documentation through the dictionary', async () => {
@@ -99,7 +101,7 @@ describe('retrieval across wording, typos and languages', () => {
     const [de] = index.search('Wie kann ich Passwörter in den Protokollen verbergen?', null);
     expect(de.source_id).toBe('redact');
     expect(de.relevance!.query_language).toBe('de');
-    expect(de.relevance!.coverage).toBe(1);
+    expect(de.relevance!.coverage).toBeCloseTo(0.8, 5);
     const [es] = index.search('¿Cómo oculto las contraseñas en los registros?', null);
     expect(es.source_id).toBe('redact');
     // A word the English documents use as is needs no dictionary (cognates and loanwords).

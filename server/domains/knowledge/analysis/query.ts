@@ -72,21 +72,22 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
   return { language, concepts };
 }
 
-/** IDF-weighted share of the concepts with a term in `have` (0..1). */
+/**
+ * IDF-weighted share of the concepts with a term in `have` (0..1); a concept found only through a
+ * translation, cognate or correction earns that term's weight, not full credit.
+ */
 export function conceptCoverage(concepts: readonly Concept[], have: ReadonlySet<string>): number {
   let total = 0;
   let hit = 0;
   for (const c of concepts) {
     total += c.idf;
-    for (const t of c.terms.keys()) {
-      if (have.has(t)) {
-        hit += c.idf;
-        break;
-      }
-    }
+    let best = 0;
+    for (const [t, w] of c.terms) if (w > best && have.has(t)) best = w;
+    hit += c.idf * best;
   }
   return total === 0 ? 0 : hit / total;
 }
+
 
 /** Two known terms that make up `word` ("website" → web + site), or none. */
 function splitCompound(word: string, language: Language, vocabulary: Vocabulary): string[] {
