@@ -1,6 +1,5 @@
-// The dispatch table: one handler per client frame type (issue 4). A frame type without a handler
-// answers `not_configured`. Verified identity (identity.identify / identity.logout) belongs to
-// issue 5, which adds handlers/identity.ts and registers it here with one line.
+// The dispatch table: one handler per client frame type. A frame type without a handler
+// answers `not_configured`. Each handler lives in its own file; adding a frame type is one line here.
 import type { FrameHandlers } from '../gateway.js';
 import { hello } from './hello.js';
 import { send } from './send.js';
