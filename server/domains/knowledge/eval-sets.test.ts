@@ -1,8 +1,7 @@
 // The evaluation sets of `npm run eval`: every expected page exists in
 // the docs shipped by the npm package, the held-out pino set has its answerable and unanswerable
-// halves, and the eval script runs both doc sets end to end, printing a line per question set and the
-// headline `hit1=… hit3=… answer_rate=… refusal_rate=…` last. Figures are not asserted here: they
-// are measured by `npm run eval` and written in docs/knowledge.md.
+// halves, and the eval script runs a set end to end, printing its figures and the headline last.
+// Figures are not asserted here: they are measured by `npm run eval` and written in docs/eval.md.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,21 +38,18 @@ describe('evaluation question sets', () => {
 });
 
 describe('npm run eval', () => {
-  it('imports both doc sets and prints a line per set and the headline figures last', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'eval/run.ts'], { cwd: root, timeout: 120_000 });
+  // One small set end to end (the Debian sets take minutes and are run by `npm run eval` itself):
+  // the report names the set with its figures, and the headline holds the documented fields last.
+  it('imports a doc set, prints its figures and the headline last', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'eval/run.ts', '--sets=pino'], { cwd: root, timeout: 120_000 });
     const lines = stdout.trim().split('\n');
-    expect(lines).toContainEqual(expect.stringMatching(/^fastify: imported \d+ pages from .*fastify[/\\]docs$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^pino: imported 14 pages from .*pino[/\\]docs$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^pino: imported .*pino[/\\]docs .*"pages_found":14/));
     const rate = '(0|1)\\.\\d{3}';
-    for (const [label, answerable, unanswerable] of [
-      ['tuning set fastify', QUESTIONS, QUESTIONS],
-      ['held-out fastify', HELD_OUT, HELD_OUT],
-      ['held-out pino', PINO_QUESTIONS, PINO_QUESTIONS],
-    ] as const) {
-      const a = answerable.filter((q) => q.pages.length > 0).length;
-      const u = unanswerable.length - a;
-      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${label}: ${a} answerable, ${u} unanswerable; .*hit1=${rate} hit3=${rate} answer_rate=${rate} refusal_rate=${rate}$`)));
-    }
-    expect(lines.at(-1)).toMatch(new RegExp(`^hit1=${rate} hit3=${rate} answer_rate=${rate} refusal_rate=${rate}$`));
+    const a = PINO_QUESTIONS.filter((q) => q.pages.length > 0).length;
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^pino held-out: ${a} answerable \\+ ${PINO_QUESTIONS.length - a} not; hit3=${rate} cited3=${rate} answer_rate=${rate} wrong_answer_rate=${rate} useful_rate=${rate} refusal_rate=${rate} p50_ms=\\d+`)),
+    );
+    const headline = lines.filter((l) => !l.startsWith('eval took')).at(-1);
+    expect(headline).toMatch(/^hit3=\S+ answer_rate=\S+ wrong_answer_rate=\S+ useful_rate=\S+ refusal_rate=\S+ en_answer_rate=\S+ xx_answer_rate=\S+ p50_ms=\S+$/);
   }, 120_000);
 });
