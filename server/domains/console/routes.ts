@@ -8,8 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import type { RouteModule } from '../../routes.js';
 import { AppError } from '../../errors.js';
-import { encodedVariant, sendStatic, type StaticFile } from '../../http/static.js';
-import { widgetBuildSource, type WidgetBuild } from '../widget/build.js';
+import { sendStatic } from '../../http/static.js';
+import { fileWithEncodings, widgetBuildSource } from '../widget/build.js';
 
 export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../dist/dashboard', import.meta.url));
 
@@ -37,30 +37,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const notBuilt = () => new AppError('not_found', 'The team console is not built on this server: run `npm run build`');
 
-/** A file of the build with its precompressed variants (cached per build object). */
-const assembled = new WeakMap<WidgetBuild, Map<string, StaticFile>>();
-function fileOf(build: WidgetBuild, path: string): StaticFile | undefined {
-  const file = build.files.get(path);
-  if (!file || /\.(br|gz)$/.test(path)) return undefined;
-  let cache = assembled.get(build);
-  if (!cache) assembled.set(build, (cache = new Map()));
-  let out = cache.get(path);
-  if (!out) {
-    const br = encodedVariant(file.body, build.files.get(`${path}.br`)?.body);
-    const gzip = encodedVariant(file.body, build.files.get(`${path}.gz`)?.body);
-    out = br || gzip ? { ...file, encodings: { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) } } : file;
-    cache.set(path, out);
-  }
-  return out;
-}
-
 export const consoleRoutes: RouteModule = (app) => {
   const build = widgetBuildSource(DEFAULT_CONSOLE_DIR);
   const hide = { schema: { hide: true } };
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const current = await build();
-    const index = current && fileOf(current, 'index.html');
+    const index = current && fileWithEncodings(current, 'index.html');
     if (!index) throw notBuilt();
     return sendStatic(request, reply, index, 'no-cache', PAGE_HEADERS);
   }
@@ -71,7 +54,7 @@ export const consoleRoutes: RouteModule = (app) => {
     if (!path.startsWith('assets/')) return page(request, reply);
     const current = await build();
     if (!current) throw notBuilt();
-    const file = fileOf(current, path);
+    const file = fileWithEncodings(current, path);
     if (!file) throw new AppError('not_found', `No console file ${path}`);
     return sendStatic(request, reply, file, IMMUTABLE);
   });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
-import { staticFile, type StaticFile } from '../../http/static.js';
+import { encodedVariant, staticFile, type StaticFile } from '../../http/static.js';
 
 export const DEFAULT_WIDGET_DIR = fileURLToPath(new URL('../../../dist/widget', import.meta.url));
 
@@ -74,4 +74,26 @@ export function widgetBuildSource(dir: string) {
       return null;
     }
   };
+}
+
+/** Per build (a rebuild is a new object): each path's file with its variants, hashed once. */
+const assembled = new WeakMap<WidgetBuild, Map<string, StaticFile>>();
+
+/**
+ * `path`'s file with the precompressed variants the build wrote beside it (`.br`, `.gz`), which are
+ * never served under their own names. Shared by the widget assets and the team console.
+ */
+export function fileWithEncodings(build: WidgetBuild, path: string): StaticFile | undefined {
+  const file = build.files.get(path);
+  if (!file || /\.(br|gz)$/.test(path)) return undefined;
+  let cache = assembled.get(build);
+  if (!cache) assembled.set(build, (cache = new Map()));
+  let out = cache.get(path);
+  if (!out) {
+    const br = encodedVariant(file.body, build.files.get(`${path}.br`)?.body);
+    const gzip = encodedVariant(file.body, build.files.get(`${path}.gz`)?.body);
+    out = br || gzip ? { ...file, encodings: { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) } } : file;
+    cache.set(path, out);
+  }
+  return out;
 }

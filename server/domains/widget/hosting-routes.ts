@@ -10,8 +10,8 @@
 // Without a build the server still runs and answers 404 with a hint to run `npm run build`.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import { encodedVariant, sendStatic, type StaticFile } from '../../http/static.js';
-import type { WidgetBuild } from './build.js';
+import { sendStatic } from '../../http/static.js';
+import { fileWithEncodings, type WidgetBuild } from './build.js';
 import { appUrls } from './urls.js';
 import { loaderRef } from './embed.js';
 
@@ -25,27 +25,6 @@ export const ASSET_HEADERS = {
   'timing-allow-origin': '*',
 };
 
-const COMPRESSED = /\.(br|gz)$/;
-
-/** Per build (a rebuild is a new object): each path's file with its variants, hashed once. */
-const assembled = new WeakMap<WidgetBuild, Map<string, StaticFile>>();
-
-/** `path`'s file with the precompressed variants the build wrote beside it. */
-function withEncodings(build: WidgetBuild, path: string): StaticFile | undefined {
-  const file = build.files.get(path);
-  if (!file || COMPRESSED.test(path)) return undefined;
-  let cache = assembled.get(build);
-  if (!cache) assembled.set(build, (cache = new Map()));
-  let out = cache.get(path);
-  if (!out) {
-    const br = encodedVariant(file.body, build.files.get(`${path}.br`)?.body);
-    const gzip = encodedVariant(file.body, build.files.get(`${path}.gz`)?.body);
-    out = br || gzip ? { ...file, encodings: { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) } } : file;
-    cache.set(path, out);
-  }
-  return out;
-}
-
 const notBuilt = () => new AppError('not_found', 'The widget is not built on this server: run `npm run build`');
 
 export function widgetHostingRoutes(app: FastifyInstance, build: () => Promise<WidgetBuild | null>) {
@@ -53,7 +32,7 @@ export function widgetHostingRoutes(app: FastifyInstance, build: () => Promise<W
 
   app.get('/widget/loader.js', hide, async (request, reply) => {
     const current = await build();
-    const file = current?.loader && withEncodings(current, current.loader.path);
+    const file = current?.loader && fileWithEncodings(current, current.loader.path);
     if (!file) throw notBuilt();
     return sendStatic(request, reply, file, LOADER_CACHE, ASSET_HEADERS);
   });
@@ -71,7 +50,7 @@ export function widgetHostingRoutes(app: FastifyInstance, build: () => Promise<W
     const path = (request.params as { '*': string })['*'];
     const current = await build();
     if (!current) throw notBuilt();
-    const file = withEncodings(current, path);
+    const file = fileWithEncodings(current, path);
     if (!file) throw new AppError('not_found', `No widget asset ${JSON.stringify(path.slice(0, 200))}`);
     return sendStatic(request, reply, file, current.files.get(path)!.hashed ? IMMUTABLE : SHORT, ASSET_HEADERS);
   });
