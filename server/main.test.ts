@@ -40,6 +40,7 @@ describe('server/main.ts', () => {
     expect((await (await fetch(`${base}/healthz`)).json()).status).toBe('ok');
     expect(first.output()).toMatch(/API key\s+sk_test_/);
     expect(first.output()).toMatch(/Demo page\s+http:\/\/127\.0\.0\.1:\d+\/examples\//);
+    expect(first.output()).toMatch(/Team console\s+http:\/\/127\.0\.0\.1:\d+\/app/);
     const creds = JSON.parse(await readFile(join(dir, 'demo-credentials.json'), 'utf8'));
     expect(Object.keys(creds)).toEqual(expect.arrayContaining(['project_id', 'frame_id', 'api_key', 'email', 'password']));
     expect((await stat(join(dir, 'demo-credentials.json'))).mode & 0o777).toBe(0o600);

@@ -84,6 +84,7 @@ async function main() {
 
   console.log(`\nParley is running (${config.env} environment, data in ${config.dataDir}).`);
   console.log(`  Demo page     ${base}/examples/`);
+  console.log(`  Team console  ${base}/app (sign in with the team login)`);
   console.log(`  API docs      ${base}/v1/docs`);
   console.log(`  Health        ${base}/healthz\n`);
 }
