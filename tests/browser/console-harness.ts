@@ -2,49 +2,17 @@
 // dashboard/ (one `vite build -c vite.dashboard.config.ts`; parallel workers wait on a lock
 // directory), signs a team member in through the login page, seeds conversations over the public
 // API, and writes screenshots to dist/screenshots/console (kept out of git) for a person to look at.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Harness } from './harness.js';
+import { ensureBuilt, type Harness } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 export const SHOTS = join(ROOT, 'dist/screenshots/console');
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-export function ensureConsoleBuilt() {
-  const marker = join(ROOT, 'dist/dashboard/.vite/manifest.json');
-  const fresh = () =>
-    existsSync(marker) && statSync(marker).mtimeMs >= Math.max(newestMtime(join(ROOT, 'dashboard')), statSync(join(ROOT, 'vite.dashboard.config.ts')).mtimeMs);
-  const lock = join(ROOT, 'dist/.console-build.lock');
-  mkdirSync(join(ROOT, 'dist'), { recursive: true });
-  for (;;) {
-    if (fresh()) return;
-    try {
-      mkdirSync(lock);
-    } catch {
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000) rmSync(lock, { recursive: true, force: true });
-      sleep(200);
-      continue;
-    }
-    try {
-      if (!fresh()) execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.dashboard.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-      return;
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
-}
+/** Builds dist/dashboard when it is missing or older than dashboard/ or its Vite config. */
+export const ensureConsoleBuilt = () =>
+  ensureBuilt(join(ROOT, 'dist/dashboard/.vite/manifest.json'), [join(ROOT, 'dashboard'), join(ROOT, 'vite.dashboard.config.ts')], '.console-build.lock', ['-c', 'vite.dashboard.config.ts']);
 
 /** Signs in through the console's login page and waits for the inbox. */
 export async function signIn(page: Page, h: Harness, email = h.t.demo.email, password = h.t.demo.password) {

@@ -25,13 +25,13 @@ function newestMtime(dir: string): number {
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
- * Builds dist/widget when it is missing or older than widget/ (one `vite build`, ~2 s). Test files
- * run in parallel workers, so a lock directory makes one build and the others wait for it.
+ * Runs `vite build <viteArgs>` when `marker` is missing or older than every file of `sources` (test
+ * files aside). Test files run in parallel workers, so a lock directory makes one build and the
+ * others wait for it.
  */
-export function ensureWidgetBuilt() {
-  const marker = join(ROOT, 'dist/widget/widget.json');
-  const fresh = () => existsSync(marker) && statSync(marker).mtimeMs >= newestMtime(join(ROOT, 'widget'));
-  const lock = join(ROOT, 'dist/.widget-build.lock');
+export function ensureBuilt(marker: string, sources: string[], lockName: string, viteArgs: string[] = []) {
+  const fresh = () => existsSync(marker) && statSync(marker).mtimeMs >= Math.max(...sources.map((s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs)));
+  const lock = join(ROOT, 'dist', lockName);
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
   for (;;) {
     if (fresh()) return;
@@ -44,13 +44,16 @@ export function ensureWidgetBuilt() {
       continue;
     }
     try {
-      if (!fresh()) execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+      if (!fresh()) execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...viteArgs, '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
       return;
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
   }
 }
+
+/** Builds dist/widget when it is missing or older than widget/ (one `vite build`, ~2 s). */
+export const ensureWidgetBuilt = () => ensureBuilt(join(ROOT, 'dist/widget/widget.json'), [join(ROOT, 'widget')], '.widget-build.lock');
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
