@@ -55,8 +55,10 @@ describe('logging', () => {
 
   it('the real server on a pseudo-terminal prints pretty lines, not JSON', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parley-tty-'));
-    const child = spawn('script', ['-qefc', `${process.execPath} --import tsx server/main.ts`, '/dev/null'], {
-      env: { ...process.env, BASE_URL: '', CHAT_URL: '', CDN_URL: '', PORT: '0', LOG_LEVEL: 'info', DATA_DIR: dir, SEED_DEMO: 'false' },
+    // `exec`: the server itself is the terminal's foreground process, so Ctrl-C reaches only it; with a
+    // shell in between, a plain sh (CI's $SHELL) dies of the SIGINT too and `script` reports 130.
+    const child = spawn('script', ['-qefc', `exec ${process.execPath} --import tsx server/main.ts`, '/dev/null'], {
+      env: { ...process.env, SHELL: '/bin/sh', BASE_URL: '', CHAT_URL: '', CDN_URL: '', PORT: '0', LOG_LEVEL: 'info', DATA_DIR: dir, SEED_DEMO: 'false' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
