@@ -121,7 +121,7 @@ describe('inbox batch actions', () => {
     await page.getByRole('button', { name: 'Hide…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Hide 1 conversation permanently?' });
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

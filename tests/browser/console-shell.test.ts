@@ -190,7 +190,8 @@ describe('team console: sign in and inbox', () => {
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'hidden' });
     // n focuses the note box; typing there never triggers shortcuts.
     await page.keyboard.press('n');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('composer-text');
+    // The note box takes focus once the composer has switched mode (after its render), so wait for it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('composer-text');
     await page.keyboard.type('t');
     expect(await page.locator('#composer-text').inputValue()).toBe('t');
     await page.locator('#composer-text').fill('');
