@@ -58,6 +58,8 @@ export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions 
   // files already live under, so no file moves.
   projects: { indexes: ['id', 'user_pool_id'], version: 2, migrate: { 1: (p) => ({ ...p, user_pool_id: p.user_pool_id ?? p.id }) } },
   channels: { indexes: ['frame_id'] },
+  // Messages are immutable once stored (spec 2.6), so a new message costs the log its own size.
+  conversations: { appendOnly: ['messages'] },
   api_keys: { indexes: ['key_hash'] },
   users: {
     indexes: ['email', 'phone', 'external_id'],

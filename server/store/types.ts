@@ -50,6 +50,12 @@ export interface CollectionOptions {
   indexes?: string[];
   /** Current schema version of this collection's files. */
   version?: number;
+  /**
+   * Array fields that are only ever appended to, with elements never changed in place (a
+   * conversation's messages). update() hands fn a new array holding the same elements instead of
+   * deep copies, and a write that only appends stores only the new elements.
+   */
+  appendOnly?: string[];
   /** Migrations: `migrate[n]` upgrades a document from version n to n+1. */
   migrate?: Record<number, (doc: any) => any>;
 }

@@ -188,7 +188,7 @@ describe('API keys over the org API (spec 2.3, 3.3)', () => {
     // The data files hold neither the key nor the master key.
     const { readdir, readFile } = await import('node:fs/promises');
     const { join } = await import('node:path');
-    const files = (await readdir(t.dataDir, { recursive: true })).map(String).filter((f) => f.endsWith('.json'));
+    const files = (await readdir(t.dataDir, { recursive: true })).map(String).filter((f) => /\.(json|log)$/.test(f));
     for (const f of files) expect(await readFile(join(t.dataDir, f), 'utf8'), f).not.toContain(key.slice(8));
 
     expect((await useKey(key)).statusCode).toBe(200);

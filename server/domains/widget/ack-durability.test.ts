@@ -1,9 +1,8 @@
 // A message is acknowledged only once it is on disk, also when the same client_id is re-sent on
 // another socket (reconnect, second tab) while the first write is still in flight (docs/architecture.md,
-// "Store durability"). Each ack is checked against the data file as it is at that moment.
+// "Store durability"). Each ack is checked against the data files (documents plus write-ahead log) as they are at that moment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { recover } from '../../store/lowdb/recovery.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget, type WidgetClient } from './test-client.js';
 
@@ -27,15 +26,15 @@ async function visitor(tokens: Record<string, unknown> = {}) {
   return { c, welcome: await c.next('session.welcome') };
 }
 
-/** Client ids of the messages in the conversation's data file right now. */
+/** Client ids of the conversation's messages on disk right now: what a restart would recover. */
 function clientIdsOnDisk(conversationId: string): Set<string> {
-  const file = join(t.dataDir, 'conversations', t.demo.project_id, `${conversationId}.json`);
-  const body = JSON.parse(readFileSync(file, 'utf8')) as { doc: { messages: { client_id: string | null }[] } };
-  return new Set(body.doc.messages.map((m) => m.client_id).filter((id): id is string => id !== null));
+  const raw = recover(t.dataDir, ['conversations'], { removeTemps: false }).docs.get('conversations')?.get(`${t.demo.project_id}/${conversationId}`);
+  const messages = (raw?.doc.messages ?? []) as { client_id: string | null }[];
+  return new Set(messages.map((m) => m.client_id).filter((id): id is string => id !== null));
 }
 
 describe('acks wait for durability, including duplicates', () => {
-  it('never acks a message (original or re-sent on another socket) before it is in the data file', async () => {
+  it('never acks a message (original or re-sent on another socket) before it is in the data files', async () => {
     const first = await visitor();
     first.c.send({ type: 'message.send', client_id: 'dur-first', content: 'hello' });
     const tokens = await first.c.next('session.tokens');

@@ -132,7 +132,7 @@ describe('secrets at rest (spec 2.3)', () => {
     expect(master.length).toBeGreaterThan(40);
     // demo-credentials.json is the demo's deliberate hand-over of its key to the README example, not
     // stored data; every other JSON file is the store.
-    const files = (await readdir(t.dataDir, { recursive: true })).map(String).filter((f) => f.endsWith('.json') && f !== 'demo-credentials.json');
+    const files = (await readdir(t.dataDir, { recursive: true })).map(String).filter((f) => /\.(json|log)$/.test(f) && f !== 'demo-credentials.json');
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) {
       const text = await readFile(join(t.dataDir, f), 'utf8');

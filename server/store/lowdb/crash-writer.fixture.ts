@@ -1,10 +1,12 @@
 // Child process for the kill -9 test: writes as fast as it can and prints a line per resolved write.
-// Appends (new documents) and overwrites (a few counters) run concurrently so a kill lands mid-write.
+// Appends (new documents), overwrites (a few counters) and messages appended to conversation-like
+// documents run concurrently so a kill lands mid-write; a small compaction threshold makes log
+// segments rotate and compact into the document files all the time, so kills land there too.
 import { openLowdbStore } from './lowdb-store.js';
 
-type Types = { items: { id: string; n: number; pad: string } };
+type Types = { items: { id: string; n: number; pad: string; messages?: { n: number; pad: string }[] } };
 const dir = process.argv[2];
-const store = await openLowdbStore<Types>({ dir }, ['items']);
+const store = await openLowdbStore<Types>({ dir, options: { items: { appendOnly: ['messages'] } }, compactBytes: 64 * 1024 }, ['items']);
 const items = store.collection('items');
 const pad = 'x'.repeat(2000); // big enough that a write is not a single tiny syscall
 let seq = 0;
@@ -33,5 +35,14 @@ async function counter(worker: number) {
   }
 }
 
+async function conversation(worker: number) {
+  const id = `conversation-${worker}`;
+  if (!(await items.get('conversations', id))) await items.put('conversations', { id, n: 0, pad: '', messages: [] });
+  for (let n = ((await items.get('conversations', id))?.messages?.length ?? 0) + 1; ; n++) {
+    await items.update('conversations', id, (doc) => ({ ...doc, messages: [...(doc.messages ?? []), { n, pad: 'm'.repeat(200) }] }));
+    process.stdout.write(`msg ${id} ${n}\n`);
+  }
+}
+
 process.stdout.write('ready\n');
-await Promise.all([appender(0), appender(1), appender(2), counter(0), counter(1)]);
+await Promise.all([appender(0), appender(1), appender(2), counter(0), counter(1), conversation(0), conversation(1)]);

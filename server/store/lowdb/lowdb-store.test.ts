@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLowdbStore } from './lowdb-store.js';
+import { recover } from './recovery.js';
 import { storeContract } from '../store.contract.js';
 import { StoreCorruptError, type StoredDoc } from '../types.js';
 
@@ -22,7 +23,7 @@ describe('lowdb store files', () => {
     await store.collection('items').put('p', { id: 'a', name: 'A' });
     await store.close();
     const text = await readFile(join(dir, 'items', 'p', 'a.json'), 'utf8');
-    expect(text).toBe('{"v":1,"doc":{"id":"a","name":"A"}}');
+    expect(text).toBe('{"v":1,"l":1,"doc":{"id":"a","name":"A"}}');
   });
 
   it('reports a corrupt file with its path at open and never resets it', async () => {
@@ -43,7 +44,7 @@ describe('lowdb store files', () => {
     const store = await open(dir, { version: 2, migrate: { 1: (d: any) => ({ id: d.id, name: d.title }) } });
     expect(await store.collection('items').get('p', 'a')).toEqual({ id: 'a', name: 'old' });
     await store.close();
-    expect(await readFile(join(dir, 'items', 'p', 'a.json'), 'utf8')).toBe('{"v":2,"doc":{"id":"a","name":"old"}}');
+    expect(await readFile(join(dir, 'items', 'p', 'a.json'), 'utf8')).toBe('{"v":2,"l":0,"doc":{"id":"a","name":"old"}}');
   });
 
   it('refuses a file from a newer schema version', async () => {
@@ -87,8 +88,8 @@ describe('lowdb store files', () => {
     const dir = await tempDir();
     const store = await open(dir);
     const items = store.collection('items');
-    const file = join(dir, 'items', 'p', 'a.json');
-    const onDisk = async () => JSON.parse(await readFile(file, 'utf8').catch(() => 'null'))?.doc ?? null;
+    // What a restart after kill -9 would find: the files plus the log replayed.
+    const onDisk = async () => recover(dir, ['items'], { removeTemps: false }).docs.get('items')?.get('p/a')?.doc ?? null;
     const put = items.put('p', { id: 'a', name: 'A' });
     // The same request replayed while the first write is in flight: it sees the change and answers at
     // once in the old code; it must wait until the change is durable.
