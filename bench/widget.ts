@@ -1,64 +1,75 @@
-// bench:widget — the widget gateway end to end over real WebSockets on a real port: many visitors
-// connect (hello → welcome), start a conversation and send follow-ups, each waiting for its ack
-// (acked only after the durable write, fsync included) and for the streamed AI answer (offline
-// answerer) before the next message. Prints figures only; it does not pass or fail.
-// Last line: welcome_p50_ms=… first_ack_p50_ms=… ack_p50_ms=… ack_p99_ms=… answer_p50_ms=… msgs_per_s=…
-import { performance } from 'node:perf_hooks';
+// bench:widget — the widget gateway end to end over real WebSockets on a real port. The server runs
+// here; the visitors run in a child process (bench/widget-visitors.ts) so the server's CPU and memory
+// are its own. Visitors connect (hello → welcome), start a conversation and send follow-ups, each
+// waiting for its ack (sent only after the durable write, fsync included) and for the stored AI answer
+// (offline answerer) before the next message. Then idle-connection memory: RSS of the server per
+// 1,000 connected widgets that said hello and do nothing. Prints figures only; it does not pass or fail.
+// VISITORS (default 200), MESSAGES (default 3), IDLE (default 1000).
+// Last line: ack_p99_ms=… first_ack_p99_ms=… answer_p99_ms=… msgs_per_s=… idle_rss_mb_per_1k=…
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createTestApp } from '../server/testing/test-app.js';
-import { connectWidget } from '../server/domains/widget/test-client.js';
 
-const VISITORS = Number(process.env.VISITORS ?? 40);
-const MESSAGES = Number(process.env.MESSAGES ?? 5);
-const QUESTIONS = ['How do I reset my password?', 'Can I change my plan?', 'Where is my invoice?', 'Do you ship abroad?', 'Is there an API?'];
+const VISITORS = Number(process.env.VISITORS ?? 200);
+const MESSAGES = Number(process.env.MESSAGES ?? 3);
+const IDLE = Number(process.env.IDLE ?? 1000);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 const ms = (n: number) => n.toFixed(1);
-
-const t = await createTestApp({ widgetLimits: { messages_per_minute_per_device: 1e6, messages_per_minute_per_ip: 1e6, connections_per_minute_per_ip: 1e6, frames_per_minute_per_connection: 1e6 } });
-const base = await t.listen();
-const welcome: number[] = [];
-const firstAck: number[] = [];
-const acks: number[] = [];
-const answers: number[] = [];
-
-async function visitor(i: number) {
-  const c = await connectWidget(base, base);
-  let t0 = performance.now();
-  c.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id });
-  await c.next('session.welcome');
-  welcome.push(performance.now() - t0);
-  let conversationId: string | undefined;
-  for (let k = 0; k < MESSAGES; k++) {
-    t0 = performance.now();
-    c.send({ type: 'message.send', client_id: `bench-${i}-${k}-xx`, content: QUESTIONS[(i + k + QUESTIONS.length) % QUESTIONS.length] /* the warm-up visitor is i = -1 */, ...(conversationId ? { conversation_id: conversationId } : {}) });
-    const ack = await c.next('message.ack');
-    (k === 0 ? firstAck : acks).push(performance.now() - t0);
-    conversationId = ack.conversation.id;
-    await c.next('message.created', (f) => f.message.role === 'assistant' && f.seq > ack.message.seq);
-    answers.push(performance.now() - t0);
+const gc = (globalThis as { gc?: () => void }).gc;
+const settle = async () => {
+  for (let i = 0; i < 3; i++) {
+    gc?.();
+    await new Promise((r) => setTimeout(r, 100));
   }
-  c.close();
+};
+
+function ask<T = any>(child: ChildProcess, msg: object): Promise<T> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (reply: any) => (reply.error ? reject(new Error(reply.error)) : resolve(reply)));
+    child.send(msg);
+  });
 }
 
-// Warm-up (lazy module loads, JIT, the first store files), then reset the samples.
-await visitor(-1);
-for (const list of [welcome, firstAck, acks, answers]) list.length = 0;
+const limits = { messages_per_minute_per_device: 1e6, messages_per_minute_per_ip: 1e6, connections_per_minute_per_ip: 1e6, frames_per_minute_per_connection: 1e6 };
+const t = await createTestApp({ widgetLimits: limits, logLevel: 'silent' });
+const base = await t.listen();
+const child = fork(fileURLToPath(new URL('./widget-visitors.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
+await new Promise((resolve) => child.once('message', resolve));
+const target = { base, frame_id: t.demo.frame_id };
 
-const start = performance.now();
-await Promise.all(Array.from({ length: VISITORS }, (_, i) => visitor(i)));
-const seconds = (performance.now() - start) / 1000;
+// One visitor's conversation first (lazy module loads, JIT, the first index build), then idle
+// connections on a heap that has not yet grown for the load, then the load.
+await ask(child, { cmd: 'chat', ...target, visitors: 1, messages: MESSAGES });
+await settle();
+const before = process.memoryUsage();
+await ask(child, { cmd: 'idle', ...target, count: IDLE });
+await settle();
+const after = process.memoryUsage();
+await ask(child, { cmd: 'close-idle' });
+await settle();
+
+const chat = (await ask(child, { cmd: 'chat', ...target, visitors: VISITORS, messages: MESSAGES })).result as {
+  welcome: number[]; firstAck: number[]; acks: number[]; answers: number[]; seconds: number;
+};
+child.kill();
 await t.close();
 
+const perK = (bytes: number) => (bytes / 1024 / 1024) * (1000 / IDLE);
 const sent = VISITORS * MESSAGES;
-console.log(`widget gateway: ${VISITORS} concurrent visitors × ${MESSAGES} messages, real WebSockets, lowdb with fsync`);
-console.log(`  hello → welcome        p50 ${ms(percentile(welcome, 50))} ms  p99 ${ms(percentile(welcome, 99))} ms`);
-console.log(`  first message → ack    p50 ${ms(percentile(firstAck, 50))} ms  p99 ${ms(percentile(firstAck, 99))} ms  (user + session + conversation writes)`);
-console.log(`  follow-up → ack        p50 ${ms(percentile(acks, 50))} ms  p99 ${ms(percentile(acks, 99))} ms`);
-console.log(`  send → stored answer   p50 ${ms(percentile(answers, 50))} ms  p99 ${ms(percentile(answers, 99))} ms`);
-console.log(`  ${sent} messages (+ ${sent} answers) in ${seconds.toFixed(2)} s`);
+const row = (label: string, xs: number[], note = '') =>
+  console.log(`  ${label.padEnd(34)} ${ms(percentile(xs, 50)).padStart(7)} / ${ms(percentile(xs, 99)).padStart(7)} ms${note}`);
+console.log(`widget gateway: ${VISITORS} concurrent visitors × ${MESSAGES} messages, real WebSockets, lowdb with fsync, offline answerer`);
+console.log(`  ${'figure'.padEnd(34)} ${'p50'.padStart(7)} / ${'p99'.padStart(7)}`);
+row('hello → welcome', chat.welcome);
+row('follow-up → ack', chat.acks);
+row('first message → ack', chat.firstAck, '  (user, session, conversation, device)');
+row('send → stored answer', chat.answers);
+console.log(`  messages per second (each with its answer): ${(sent / chat.seconds).toFixed(0)}  (${sent} in ${chat.seconds.toFixed(2)} s)`);
+console.log(`  idle connections: ${IDLE} → RSS +${perK(after.rss - before.rss).toFixed(1)} MB, heap +${perK(after.heapUsed - before.heapUsed).toFixed(1)} MB per 1,000${gc ? '' : ' (run with --expose-gc for steadier figures)'}`);
 console.log(
-  `welcome_p50_ms=${ms(percentile(welcome, 50))} first_ack_p50_ms=${ms(percentile(firstAck, 50))} ack_p50_ms=${ms(percentile(acks, 50))} ack_p99_ms=${ms(percentile(acks, 99))} answer_p50_ms=${ms(percentile(answers, 50))} msgs_per_s=${(sent / seconds).toFixed(1)}`,
+  `ack_p99_ms=${ms(percentile(chat.acks, 99))} first_ack_p99_ms=${ms(percentile(chat.firstAck, 99))} answer_p99_ms=${ms(percentile(chat.answers, 99))} msgs_per_s=${(sent / chat.seconds).toFixed(1)} idle_rss_mb_per_1k=${perK(after.rss - before.rss).toFixed(1)}`,
 );

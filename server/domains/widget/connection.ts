@@ -41,6 +41,8 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export class Connection {
   visitor: VisitorState | null = null;
   closed = false;
+  /** The user and session the last session.tokens frame was for, and when it went out. */
+  tokensIssued: { key: string; at: number } | null = null;
   private subscriptions = new Map<string, () => void>();
 
   constructor(

@@ -26,6 +26,9 @@ export type FrameHandler<T extends ClientFrame['type'] = ClientFrame['type']> = 
 
 export type FrameHandlers = { [T in ClientFrame['type']]?: FrameHandler<T> };
 
+/** How often one connection's tokens are refreshed while it keeps chatting. */
+export const TOKEN_REFRESH_MS = 10 * 60_000;
+
 export function createGateway(ctx: AppContext, port: () => number | null, log: FastifyBaseLogger) {
   const limits: WidgetLimits = { ...DEFAULT_WIDGET_LIMITS, ...ctx.config.widgetLimits };
   const limiter = new RateLimiter();
@@ -77,10 +80,16 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
       conn.subscribe(conversationId, (listener) => ctx.bus.subscribe(conversationId, listener));
     },
 
-    /** Fresh user and session tokens after an interaction (spec 5.1: issued then, refreshed on interaction). */
+    /**
+     * Fresh user and session tokens after an interaction (spec 5.1: issued then, refreshed on
+     * interaction). A connection already holding tokens for this user and session gets new ones only
+     * every TOKEN_REFRESH_MS: signing and sending them with every message cost the chat path for nothing.
+     */
     async issueTokens(conn: Connection) {
       const v = gw.requireVisitor(conn);
       if (!v.userId || !v.sessionId) return;
+      const key = `${v.userId}/${v.sessionId}`;
+      if (conn.tokensIssued?.key === key && Date.now() - conn.tokensIssued.at < TOKEN_REFRESH_MS) return;
       const signer = await gw.signer();
       const base = { frame_id: v.frameId, device_id: v.deviceId, user_id: v.userId };
       conn.send({
@@ -88,6 +97,7 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
         user_token: signer.sign({ kind: 'user', ...base }, USER_TTL_DAYS),
         session_token: signer.sign({ kind: 'session', ...base, session_id: v.sessionId }, sessionTtlDays(v.channel)),
       });
+      conn.tokensIssued = { key, at: Date.now() };
     },
 
     /** Asks the agent runtime for a reply; its deltas, typing and message reach sockets through the bus. */

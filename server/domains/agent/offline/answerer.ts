@@ -24,7 +24,7 @@ export interface OfflineOptions {
   decision?: Partial<DecisionOptions>;
 }
 
-export type Diagnostics = Pick<Decision, 'outcome' | 'coverage' | 'known'>;
+export type Diagnostics = Pick<Decision, 'outcome' | 'probability' | 'features'>;
 
 export const DONT_KNOW = agentText('en', 'noAnswer');
 export const ASK_A_QUESTION = agentText('en', 'askQuestion');
@@ -38,8 +38,16 @@ const GREETING_LANGUAGE: Record<string, Language> = { hallo: 'de', danke: 'de', 
  * except that a question containing every term of the snippet's plus one more still matches.
  */
 export function questionSimilarity(user: string, snippet: string): number {
+  return similarityTo(userTerms(user), snippet);
+}
+
+/** The visitor's side of questionSimilarity, analysed once per reply rather than once per snippet. */
+function userTerms(user: string): { language: Language; terms: Set<string> } {
   const language = detectLanguage(user);
-  const x = new Set(analyze(user, language));
+  return { language, terms: new Set(analyze(user, language)) };
+}
+
+function similarityTo({ language, terms: x }: { language: Language; terms: Set<string> }, snippet: string): number {
   const y = new Set(analyze(snippet, detectLanguage(snippet, language)));
   if (x.size === 0 || y.size === 0) return 0;
   let shared = 0;
@@ -82,9 +90,10 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
     }
     // 1. A snippet written as the answer to this very question.
     let direct: { passage: Passage; sim: number } | null = null;
+    let user: ReturnType<typeof userTerms> | undefined;
     for (const passage of input.passages) {
       if (!passage.question) continue;
-      const sim = questionSimilarity(input.question, passage.question);
+      const sim = similarityTo((user ??= userTerms(input.question)), passage.question);
       if (sim >= directMatch && (!direct || sim > direct.sim)) direct = { passage, sim };
     }
     if (direct) {
@@ -97,7 +106,7 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
     const rows = input.passages.filter((p) => p.chunk_id.startsWith('table:'));
     const fromRows = rows.length ? decide(question, rows, decision) : null;
     const d = fromRows?.outcome === 'answer' ? fromRows : decide(question, input.passages.filter((p) => !rows.includes(p)), decision);
-    Object.assign(diagnostics, { outcome: d.outcome, coverage: d.coverage, known: d.known });
+    Object.assign(diagnostics, { outcome: d.outcome, probability: d.probability, features: d.features });
     if (d.outcome === 'no_answer') return { content: agentText(locale, 'noAnswer'), sources: [], offer_handoff: true, outcome: 'no_answer' };
     if (d.outcome === 'suggestions') {
       const lines = d.passages.map((p, i) => `- [${i + 1}] ${where(p)}`);
@@ -116,7 +125,7 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
     name: 'offline',
     /** The answer and the figures behind the decision (eval diagnostics). */
     analyse(input: AnswerInput): { output: AnswerOutput; diagnostics: Diagnostics } {
-      const diagnostics: Diagnostics = { outcome: 'no_answer', coverage: 0, known: 0 };
+      const diagnostics: Diagnostics = { outcome: 'no_answer', probability: 0, features: null };
       return { output: reply(input, diagnostics), diagnostics };
     },
     async answer(input: AnswerInput) {

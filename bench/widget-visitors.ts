@@ -1,0 +1,100 @@
+// Child process of bench:widget: the visitors. They run in their own process so that the server's
+// figures (CPU, RSS) are its own. Lean clients (one `ws` socket each, frames parsed once and handed to
+// whoever waits for them), driven by the parent over IPC:
+//   {cmd: 'idle', base, frame_id, count} → opens `count` sockets, each hello → welcome, and keeps them
+//   {cmd: 'close-idle'}                  → closes them
+//   {cmd: 'chat', base, frame_id, visitors, messages} → the measured conversation load
+import WebSocket from 'ws';
+import { performance } from 'node:perf_hooks';
+
+const QUESTIONS = ['How do I reset my password?', 'Can I change my plan?', 'Where is my invoice?', 'Do you ship abroad?', 'Is there an API?'];
+
+type Frame = { type: string; [k: string]: any };
+
+class Visitor {
+  private waiting: { test: (f: Frame) => boolean; resolve: (f: Frame) => void } | null = null;
+  private backlog: Frame[] = [];
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as Frame;
+      if (frame.type === 'message.delta' || frame.type === 'typing') return; // not waited for here
+      if (this.waiting?.test(frame)) {
+        const { resolve } = this.waiting;
+        this.waiting = null;
+        resolve(frame);
+      } else this.backlog.push(frame);
+    });
+  }
+  static connect(base: string): Promise<Visitor> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v1/widget/ws`, { origin: base });
+      ws.once('open', () => resolve(new Visitor(ws)));
+      ws.once('error', reject);
+    });
+  }
+  send(frame: Frame) {
+    this.ws.send(JSON.stringify(frame));
+  }
+  next(type: string, where: (f: Frame) => boolean = () => true): Promise<Frame> {
+    const test = (f: Frame) => {
+      if (f.type === 'error') throw new Error(`server error frame: ${JSON.stringify(f)}`);
+      return f.type === type && where(f);
+    };
+    const index = this.backlog.findIndex(test);
+    if (index >= 0) return Promise.resolve(this.backlog.splice(index, 1)[0]);
+    return new Promise((resolve) => (this.waiting = { test, resolve }));
+  }
+}
+
+async function hello(base: string, frameId: string): Promise<{ v: Visitor; ms: number }> {
+  const v = await Visitor.connect(base);
+  const t0 = performance.now();
+  v.send({ type: 'session.hello', v: 1, frame_id: frameId });
+  await v.next('session.welcome');
+  return { v, ms: performance.now() - t0 };
+}
+
+async function chat(base: string, frameId: string, visitors: number, messages: number) {
+  const samples = { welcome: [] as number[], firstAck: [] as number[], acks: [] as number[], answers: [] as number[] };
+  const one = async (i: number) => {
+    const { v, ms } = await hello(base, frameId);
+    samples.welcome.push(ms);
+    let conversationId: string | undefined;
+    for (let k = 0; k < messages; k++) {
+      const t0 = performance.now();
+      const content = QUESTIONS[(i + k + QUESTIONS.length) % QUESTIONS.length];
+      v.send({ type: 'message.send', client_id: `bench-${i}-${k}-xx`, content, ...(conversationId ? { conversation_id: conversationId } : {}) });
+      const ack = await v.next('message.ack');
+      (k === 0 ? samples.firstAck : samples.acks).push(performance.now() - t0);
+      conversationId = ack.conversation.id;
+      await v.next('message.created', (f) => f.message.role === 'assistant' && f.seq > ack.message.seq);
+      samples.answers.push(performance.now() - t0);
+    }
+    v.ws.close();
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: visitors }, (_, i) => one(i)));
+  return { ...samples, seconds: (performance.now() - start) / 1000 };
+}
+
+let idle: Visitor[] = [];
+process.on('message', async (msg: any) => {
+  try {
+    if (msg.cmd === 'idle') {
+      for (let i = 0; i < msg.count; i += 50) {
+        const batch = await Promise.all(Array.from({ length: Math.min(50, msg.count - i) }, () => hello(msg.base, msg.frame_id)));
+        idle.push(...batch.map((b) => b.v));
+      }
+      process.send!({ done: 'idle', open: idle.length });
+    } else if (msg.cmd === 'close-idle') {
+      for (const v of idle) v.ws.close();
+      idle = [];
+      process.send!({ done: 'close-idle' });
+    } else if (msg.cmd === 'chat') {
+      process.send!({ done: 'chat', result: await chat(msg.base, msg.frame_id, msg.visitors, msg.messages) });
+    }
+  } catch (err) {
+    process.send!({ error: String((err as Error).stack ?? err) });
+  }
+});
+process.send!({ ready: true });
