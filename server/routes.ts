@@ -17,7 +17,10 @@ import { voiceRoutes } from './domains/voice/routes.js';
 import { consoleRoutes } from './domains/console/routes.js';
 import { operatorsModule } from './domains/operators/index.js';
 import { labelRoutes } from './domains/labels/routes.js';
+import { audienceRoutes } from './domains/audiences/routes.js';
+import { guidanceRoutes } from './domains/guidance/routes.js';
+import { profileRoutes } from './domains/profiles/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, operatorsModule, consoleRoutes];
+export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, profileRoutes, operatorsModule, consoleRoutes];

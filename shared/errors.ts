@@ -36,6 +36,12 @@ export const ERROR_CODES = {
   stt_unavailable: 503,
   identity_verification_failed: 401,
   verified_identity_required: 403,
+  // behaviour: audiences, guidance rules, profiles (spec 2.7, 2.8; docs/behaviour.md)
+  unknown_audience_field: 400,
+  invalid_audience_operator: 400,
+  invalid_audience_value: 400,
+  unknown_audience: 400,
+  unknown_profile: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -9,6 +9,7 @@ import type {
   Project,
   User,
 } from '../../shared/schemas/entities.js';
+import type { Audience, GuidanceRule, Profile } from '../../shared/schemas/behaviour.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -46,6 +47,10 @@ export interface Collections {
   devices: AnyDoc;
   /** scope: project id; conversation labels (docs/operators.md) */
   labels: Label;
+  /** scope: project id; behaviour control (docs/behaviour.md) */
+  audiences: Audience;
+  guidance_rules: GuidanceRule;
+  profiles: Profile;
 }
 
 export type ParleyStore = Store<Collections>;

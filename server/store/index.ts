@@ -20,6 +20,9 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'idempotency',
   'devices',
   'labels',
+  'audiences',
+  'guidance_rules',
+  'profiles',
 ];
 
 export async function openStore(dataDir: string): Promise<ParleyStore> {

@@ -1,6 +1,7 @@
 // Stored and returned shapes, one schema per shape (docs/architecture.md sections 2 and 7).
 // The widget imports only the `Static` types from here (import type), never the builders.
 import { Type, type Static } from 'typebox';
+import { GuidanceTraceSchema } from './behaviour.js';
 
 const Id = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
@@ -189,6 +190,8 @@ export const MessageSchema = Type.Object({
   outcome: Type.Optional(MessageOutcomeSchema),
   /** Who wrote an operator message or comment: shown to the visitor with the reply (docs/operators.md). */
   author: Type.Optional(MessageAuthorSchema),
+  /** On an AI reply: the guidance rules, audiences and tools that shaped it (docs/behaviour.md). */
+  guidance: Type.Optional(GuidanceTraceSchema),
   created_at: Timestamp,
 });
 export type Message = Static<typeof MessageSchema>;

@@ -9,6 +9,7 @@ import { createOfflineAnswerer } from './offline/answerer.js';
 import { createOpenAiProvider } from './openai/provider.js';
 import { agentTools } from './tools.js';
 import { visitorTextLocale } from './texts.js';
+import { behaviourStages } from '../guidance/stages.js';
 
 export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider {
   return ctx.config.llm ? createOpenAiProvider(ctx.config.llm) : createOfflineAnswerer();
@@ -25,6 +26,8 @@ export function createAgent(ctx: Omit<AppContext, 'services'>, services: () => S
       knowledge,
       provider: chooseProvider(ctx),
       tools: (projectId) => agentTools({ projectId, knowledge: knowledge(), tables: services().tables }),
+      // Profiles, guidance rules and audiences (docs/behaviour.md).
+      stages: behaviourStages({ ...ctx, services: services() }),
       // The channel's locale, then the locales the visitor's widget sent (kept on the user).
       visitorLocale: async (conversation) => {
         const { users, projects } = services();

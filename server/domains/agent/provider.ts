@@ -29,6 +29,8 @@ export interface AnswerInput {
   /** Retrieved for the question, best first. */
   passages: Passage[];
   tools: AgentTool[];
+  /** Guidance rules' instructions for this reply, in priority order (spec 2.7; docs/behaviour.md). */
+  instructions?: string[];
   onDelta: (delta: string) => void;
   signal?: AbortSignal;
   /**

@@ -2,11 +2,13 @@
 //   1. triggers            → seam `stages.beforeReply` (issue for triggers); nothing runs without it
 //   2. operator active     → no AI reply
 //   3./4. deployment, audiences → seam `stages.knowledgeScope` restricts sources; absent = all sources
+//   guidance (spec 2.7)  → seams `stages.allowedTools` and `stages.guidance` (docs/behaviour.md)
 //   5. retrieval for the latest user message (plus a little context), then the provider
 //   7. store the reply with its sources (conversations service publishes message.created),
 //      stream deltas through onDelta and the bus (message.delta, typing)
 // Replies of one conversation are serialised so two requests never interleave their streams.
 import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
+import type { GuidanceTrace } from '../../../shared/schemas/behaviour.js';
 import type { ConversationService } from '../conversations/service.js';
 import type { ConversationBus } from '../conversations/events.js';
 import type { KnowledgeSearch, Passage } from '../knowledge/types.js';
@@ -25,6 +27,11 @@ export interface ReplyStages {
   knowledgeScope?(conversation: ConversationRecord): Promise<string[] | undefined>;
   /** Spec 2.7: tools allowed by the matching guidance rules; absent = every tool the profile enables. */
   allowedTools?(conversation: ConversationRecord, tools: AgentTool[]): Promise<AgentTool[]>;
+  /**
+   * Spec 2.7: the matching guidance rules' instructions, in priority order, for the provider, and the
+   * trace stored on the reply (`message.guidance`); `tools` are those the reply may use.
+   */
+  guidance?(conversation: ConversationRecord, tools: AgentTool[]): Promise<{ instructions: string[]; trace: GuidanceTrace }>;
 }
 
 export interface AgentDeps {
@@ -73,6 +80,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       : [];
     let tools = deps.tools ? await deps.tools(projectId) : [];
     if (deps.stages?.allowedTools) tools = await deps.stages.allowedTools(conversation, tools);
+    const guidance = await deps.stages?.guidance?.(conversation, tools);
 
     // Take over (docs/operators.md): the moment an operator takes the conversation, the running
     // generation is aborted — no more deltas, and the partial answer is never stored.
@@ -96,6 +104,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         history,
         passages,
         tools,
+        instructions: guidance?.instructions ?? [],
         signal,
         onDelta(delta) {
           if (!delta || takeover.signal.aborted) return;
@@ -115,6 +124,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         sources: output.sources,
         offer_handoff: output.offer_handoff,
         outcome: output.outcome ?? (output.offer_handoff ? 'no_answer' : 'answer'),
+        ...(guidance ? { guidance: guidance.trace } : {}),
       });
       return { message, sources: message.sources };
     } catch (err) {

@@ -29,6 +29,7 @@ export interface NewMessage {
   offer_handoff?: boolean;
   outcome?: Message['outcome'];
   author?: Message['author'];
+  guidance?: Message['guidance'];
 }
 
 export const summary = ({ messages: _m, ...conversation }: ConversationRecord): Conversation => conversation;
@@ -59,6 +60,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       ...(input.offer_handoff ? { offer_handoff: true } : {}),
       ...(input.outcome ? { outcome: input.outcome } : {}),
       ...(input.author ? { author: input.author } : {}),
+      ...(input.guidance ? { guidance: input.guidance } : {}),
       created_at: now(),
     };
   }

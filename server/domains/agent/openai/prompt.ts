@@ -10,8 +10,10 @@ export const SYSTEM_PROMPT = [
   'Be brief and friendly; answer in the language of the user.',
 ].join('\n');
 
-export function buildMessages(history: HistoryTurn[], sourcesBlock: string, question: string): ChatCompletionMessageParam[] {
-  const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: SYSTEM_PROMPT }];
+export function buildMessages(history: HistoryTurn[], sourcesBlock: string, question: string, instructions: string[] = []): ChatCompletionMessageParam[] {
+  // The site owner's guidance rules, in priority order (spec 2.7), follow Parley's own instructions.
+  const guidance = instructions.length ? `\n\nThe site owner's instructions, most important first:\n${instructions.map((t, i) => `${i + 1}. ${t}`).join('\n')}` : '';
+  const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: SYSTEM_PROMPT + guidance }];
   for (const turn of history) {
     if (turn.role === 'user') messages.push({ role: 'user', content: turn.content });
     // A human operator's words are shown to the model as the support side, marked as such.

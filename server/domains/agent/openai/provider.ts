@@ -96,7 +96,7 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
     name: 'openai',
     async answer(input: AnswerInput): Promise<AnswerOutput> {
       const book = new CitationBook();
-      const messages = buildMessages(input.history, book.add(input.passages), input.question);
+      const messages = buildMessages(input.history, book.add(input.passages), input.question, input.instructions);
       const toolsByName = new Map(input.tools.map((t) => [t.name, t]));
       let answer = '';
       let handoff = false;

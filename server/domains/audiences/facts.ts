@@ -1,0 +1,65 @@
+// The facts an audience is evaluated on (spec 2.8), gathered once per reply from the conversation,
+// its user, its channel and the widget visitor's page. Fields no integration provides yet (ticketing,
+// team chat, messaging) are absent, which the evaluator treats as missing values.
+import type { AppContext } from '../../context.js';
+import type { ConversationRecord, User } from '../../../shared/schemas/entities.js';
+import { visitorPageFor } from '../widget/visitors.js';
+import type { AudienceFacts } from './evaluate.js';
+
+const CHANNEL_TYPE: Record<string, string> = { website_widget: 'browser', api: 'api' };
+const INTEGRATION_TYPE: Record<string, string> = { website_widget: 'widget', api: 'api' };
+
+const fullName = (u: User) => [u.first_name, u.last_name].filter(Boolean).join(' ') || null;
+
+export function userValues(u: User | undefined): Record<string, unknown> {
+  if (!u) return {};
+  return {
+    'user.id': u.id,
+    'user.email': u.email,
+    'user.phone': u.phone,
+    'user.name': fullName(u),
+    'user.external_id': u.external_id,
+    'user.platform_ids': (u as User & { platform_ids?: unknown }).platform_ids ?? null,
+    'user.timezone': u.timezone,
+    'user.locales': u.locales,
+    'user.external_attributes': u.external_attributes,
+    'user.labels': u.labels,
+    'user.last_seen': u.last_seen_at,
+    'user.created': u.created_at,
+    'user.email_verified': u.email_signed,
+    'user.phone_verified': u.phone_signed,
+    'user.external_id_verified': u.external_id_signed,
+  };
+}
+
+export function conversationValues(c: ConversationRecord): Record<string, unknown> {
+  const first = c.first_message_at ? Date.parse(c.first_message_at) : null;
+  const last = c.last_message_at ? Date.parse(c.last_message_at) : null;
+  return {
+    'channel.type': CHANNEL_TYPE[c.channel_type] ?? c.channel_type,
+    'conversation.id': c.id,
+    'conversation.external_id': c.external_id,
+    'conversation.message_count': c.message_count,
+    'conversation.length': first !== null && last !== null ? (last - first) / 60_000 : null,
+    'conversation.created': c.created_at,
+    'conversation.updated': c.updated_at,
+    'conversation.first_message': c.first_message_at,
+    'conversation.last_message': c.last_message_at,
+    'conversation.integration_type': INTEGRATION_TYPE[c.channel_type] ?? c.channel_type,
+    'conversation.tags': c.tags,
+    'conversation.labels': c.labels,
+  };
+}
+
+export async function gatherFacts(ctx: AppContext, conversation: ConversationRecord, projectTimezone: string, now = Date.now()): Promise<AudienceFacts> {
+  const [user, page] = await Promise.all([
+    ctx.services.users.get(conversation.project_id, conversation.user_id),
+    conversation.channel_type === 'website_widget' ? visitorPageFor(ctx, conversation.project_id, conversation.id) : null,
+  ]);
+  return {
+    now,
+    userTimezone: user?.timezone ?? null,
+    projectTimezone,
+    values: { ...userValues(user), ...conversationValues(conversation), 'channel.browser_url': page?.url ?? null },
+  };
+}
