@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROLES } from '../../shared/roles.js';
 
 const cli = (dir: string, ...args: string[]) => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
@@ -42,5 +43,19 @@ describe('admin CLI', () => {
     const badPerm = cli(dir, 'create-key', '--project', '00000000-0000-0000-0000-000000000000', '--name', 'x');
     expect(badPerm.code).toBe(1);
     expect(badPerm.err).toContain('not found');
+  }, 180_000); // each CLI run starts tsx: slow on a loaded machine
+
+  it('create-member accepts every role of shared/roles.ts, operator included, and names them on a bad one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parley-cli-'));
+    const orgId = /organization (\S+)/.exec(cli(dir, 'create-org', '--name', 'Acme').out)![1];
+    for (const role of ROLES) {
+      const r = cli(dir, 'create-member', '--org', orgId, '--email', `${role}@acme.test`, '--password', 'longenough1', '--role', role);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`${role}@acme.test (${role})`);
+    }
+    const bad = cli(dir, 'create-member', '--org', orgId, '--email', 'x@acme.test', '--password', 'longenough1', '--role', 'superuser');
+    expect(bad.code).toBe(1);
+    for (const role of ROLES) expect(bad.err).toContain(role);
   }, 180_000); // each CLI run starts tsx: slow on a loaded machine
 });

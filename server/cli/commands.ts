@@ -4,6 +4,8 @@ import { PERMISSIONS } from '../../shared/permissions.js';
 import { AppError } from '../errors.js';
 import { channelIdentitySecret } from '../domains/identity/channel-secret.js';
 import { isWebUrl } from '../../shared/schemas/web-url.js';
+import { ROLES } from '../../shared/roles.js';
+import type { MemberRole } from '../../shared/schemas/entities.js';
 
 export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 /** node:util parseArgs options; `multiple` keeps every occurrence of a repeated flag. */
@@ -72,7 +74,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'create-member': {
-    summary: 'Create a team member: --org ID --email E --password P [--name N] [--role owner|admin|member]',
+    summary: `Create a team member: --org ID --email E --password P [--name N] [--role ${ROLES.join('|')}] (default member)`,
     options: {
       org: { type: 'string' },
       email: { type: 'string' },
@@ -82,13 +84,14 @@ export const COMMANDS: Record<string, Command> = {
     },
     async run(v, ctx, print) {
       const role = (v.role as string | undefined) ?? 'member';
-      if (!['owner', 'admin', 'member'].includes(role)) throw new AppError('invalid_request', '--role must be owner, admin or member');
+      // Every role of shared/roles.ts, so a new role is never missing here.
+      if (!(ROLES as readonly string[]).includes(role)) throw new AppError('invalid_request', `--role must be one of ${ROLES.join(', ')}`);
       const member = await ctx.services.org.createMember({
         organizationId: required(v, 'org'),
         email: required(v, 'email'),
         password: required(v, 'password'),
         name: v.name as string | undefined,
-        role: role as 'member',
+        role: role as MemberRole,
       });
       print(`member ${member.id} ${member.email} (${member.role})`);
     },
