@@ -95,4 +95,33 @@ describe('inbox filters', () => {
     expect(await watch.violations()).toEqual([]);
     await context.close();
   });
+
+  it('lays the open "More filters" toggle beside its fields on a wide screen, and stacks it at 390 px', async () => {
+    const box = async (page: import('playwright-core').Page) => {
+      const filters = page.locator('form.filters');
+      const summary = await filters.locator('details.advanced > summary').boundingBox();
+      const topic = await filters.getByRole('searchbox', { name: 'Topic' }).boundingBox();
+      const range = await filters.getByRole('combobox', { name: 'Date range' }).boundingBox();
+      return { summary: summary!, topic: topic!, range: range! };
+    };
+    for (const width of [1280, 390]) {
+      const context = await h.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await signIn(page, h);
+      await page.getByText('More filters').click();
+      await page.getByRole('searchbox', { name: 'Topic' }).waitFor();
+      const b = await box(page);
+      if (width === 1280) {
+        // One row: the toggle's bottom lines up with the date range and the topic field, left of the topic.
+        expect(Math.abs(b.summary.y + b.summary.height - (b.topic.y + b.topic.height))).toBeLessThan(3);
+        expect(Math.abs(b.summary.y + b.summary.height - (b.range.y + b.range.height))).toBeLessThan(3);
+        expect(b.summary.x + b.summary.width).toBeLessThanOrEqual(b.topic.x);
+      } else {
+        // Narrow: the toggle heads its fields.
+        expect(b.summary.y + b.summary.height).toBeLessThanOrEqual(b.topic.y);
+      }
+      await context.close();
+    }
+  });
 });
