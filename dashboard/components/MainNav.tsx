@@ -8,7 +8,7 @@ export function MainNav({ projectId, path }: { projectId: string; path: string }
       <ul>
         {PAGES.filter((p) => p.nav && p.href).map((p) => {
           const href = p.href!(projectId);
-          const current = path === href || (p.nav === 'Inbox' && path.startsWith(`/app/p/${projectId}/c/`));
+          const current = path === href || path.startsWith(`${href}/`) || (p.nav === 'Inbox' && path.startsWith(`/app/p/${projectId}/c/`));
           const waiting = p.nav === 'Inbox' ? escalatedQueue.value.length : 0;
           return (
             <li key={p.path}>

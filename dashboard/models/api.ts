@@ -37,11 +37,13 @@ export function withQuery(path: string, query: Query = {}): string {
 
 export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A Blob (an uploaded zip) goes as raw bytes with its own type; anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers['content-type'] = raw ? body.type || 'application/octet-stream' : 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : raw ? body : JSON.stringify(body) });
   } catch {
     throw new ApiError(0, 'network_error', 'The server cannot be reached. Check your connection and retry.');
   }

@@ -19,6 +19,7 @@ import {
   UpdateProviderBody,
 } from './api-schemas.js';
 import { contentRoutes } from './routes-content.js';
+import { knowledgeTestRoutes } from './routes-test.js';
 import './demo.js';
 
 export const READ = ['knowledge:read'] as const;
@@ -109,4 +110,5 @@ export const knowledgeRoutes: RouteModule = async (app, ctx) => {
   });
 
   await contentRoutes(app, ctx);
+  await knowledgeTestRoutes(app, ctx);
 };
