@@ -31,6 +31,8 @@ export interface AnswerInput {
   tools: AgentTool[];
   /** Guidance rules' instructions for this reply, in priority order (spec 2.7; docs/behaviour.md). */
   instructions?: string[];
+  /** false when the guidance rules do not allow `offer_handoff` (spec 2.7, 2.9); absent: allowed. */
+  offerHandoff?: boolean;
   onDelta: (delta: string) => void;
   signal?: AbortSignal;
   /**

@@ -105,6 +105,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         passages,
         tools,
         instructions: guidance?.instructions ?? [],
+        ...(deps.stages?.allowedTools ? { offerHandoff: tools.some((t) => t.name === 'offer_handoff') } : {}),
         signal,
         onDelta(delta) {
           if (!delta || takeover.signal.aborted) return;

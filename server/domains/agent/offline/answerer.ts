@@ -17,6 +17,7 @@ import { detectLanguage, evidentLanguage, type Language } from '../../knowledge/
 import { retrievalQuery } from '../query.js';
 import { decide, DEFAULT_DECISION, type Decision, type DecisionOptions } from './decision.js';
 import { composeAnswer } from './compose.js';
+import { withoutHandoff } from './no-handoff.js';
 
 export interface OfflineOptions {
   /** Question-to-snippet-question similarity for a direct FAQ answer. */
@@ -137,7 +138,8 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
         const found = await tool.run({ query: retrievalQuery(input.question, input.history) }, input.signal);
         for (const p of found.passages ?? []) rows.push({ ...p, text: p.text.split('\n\n').slice(0, 3).join('\n\n') });
       }
-      const output = this.analyse(rows.length ? { ...input, passages: [...rows, ...input.passages] } : input).output;
+      let output = this.analyse(rows.length ? { ...input, passages: [...rows, ...input.passages] } : input).output;
+      if (input.offerHandoff === false) output = withoutHandoff(output); // the guidance does not allow offer_handoff
       stream(output.content, input.onDelta);
       return output;
     },
