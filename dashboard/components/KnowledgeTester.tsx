@@ -40,7 +40,7 @@ export function KnowledgeTester({ projectId }: { projectId: string }) {
   };
   return (
     <section class="card tester" aria-labelledby="tester-title">
-      <h2 id="tester-title">Test a question</h2>
+      <h2 id="tester-title">Knowledge tester</h2>
       <form class="inline-form" onSubmit={ask}>
         <label class="field">
           <span>Question</span>

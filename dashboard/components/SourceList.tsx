@@ -47,7 +47,7 @@ export function SourceList({ projectId, list }: { projectId: string; list: Sourc
             <span class="source-title">{s.url && /^https?:/.test(s.url) ? <a href={s.url} target="_blank" rel="noopener noreferrer">{s.title || s.url}</a> : s.title || s.key}</span>
             <span class={`status status-${s.status === 'failed' ? 'escalated' : 'resolved'}`}>{s.status === 'failed' ? 'Failed' : 'Indexed'}</span>
           </div>
-          {s.url && <p class="muted source-url">{s.url}</p>}
+          {s.url && s.title && s.title !== s.url && <p class="muted source-url">{s.url}</p>}
           {s.error && <p class="error">{s.error}</p>}
           <Chunks projectId={projectId} source={s} />
         </li>
