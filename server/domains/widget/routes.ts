@@ -9,6 +9,7 @@ import { framePageRoutes } from './frame-page.js';
 import { widgetApiRoutes } from './api-routes.js';
 import { examplesRoutes } from './examples-routes.js';
 import { docsRoutes } from './docs-routes.js';
+import { channelRoutes } from './channel-routes.js';
 import './demo.js';
 
 export const widgetRoutes: RouteModule = async (app, ctx) => {
@@ -17,6 +18,7 @@ export const widgetRoutes: RouteModule = async (app, ctx) => {
   widgetHostingRoutes(app, build);
   framePageRoutes(app, ctx, build);
   widgetApiRoutes(app, ctx, build);
+  channelRoutes(app, ctx, build);
   examplesRoutes(app, ctx, build);
   docsRoutes(app);
 };
