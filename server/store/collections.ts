@@ -41,6 +41,8 @@ export interface Collections {
   /** scope: project id; rows of a search table in bounded shards (knowledge/tables) */
   search_table_rows: AnyDoc;
   sync_jobs: AnyDoc;
+  /** scope: project id; the answer decision's calibration of the project's index (knowledge/calibration.ts) */
+  calibrations: AnyDoc;
   /** scope: project id; idempotent POST replays */
   idempotency: AnyDoc;
   /** scope: project id; widget devices and sessions */

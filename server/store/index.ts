@@ -17,6 +17,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'search_tables',
   'search_table_rows',
   'sync_jobs',
+  'calibrations',
   'idempotency',
   'devices',
   'labels',

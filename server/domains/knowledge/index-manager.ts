@@ -11,6 +11,7 @@ import { contextText } from './chunker.js';
 import { tokenize } from './analysis/analyzer.js';
 import { detectLanguage } from './analysis/language.js';
 import { loadDictionary } from './analysis/dictionary.js';
+import { withCalibration } from './calibration.js';
 
 export interface IndexManager {
   search(projectId: string, query: string, options?: SearchOptions): Promise<Passage[]>;
@@ -91,7 +92,7 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder): Inde
       const vector = await this.embedQuery(q);
       const index = await indexOf(projectId, vector.length);
       if (index.size === 0) return [];
-      return index.search(q, vector, options);
+      return withCalibration(store, projectId, index, index.search(q, vector, options));
     },
     async apply(projectId, set) {
       const p = loaded.get(projectId);

@@ -1,4 +1,5 @@
 import type { Language } from './analysis/language.js';
+import type { Calibration } from './calibration.js';
 
 // The retrieval contract between knowledge (ingestion, index) and the agent runtime (docs/architecture.md section 6).
 export interface Passage {
@@ -48,6 +49,8 @@ export interface Relevance {
   known?: number;
   query_language?: Language;
   concepts?: QueryConcept[];
+  /** This knowledge base's score calibration (calibration.ts), for the answer decision. */
+  calibration?: Calibration;
 }
 
 export interface SearchOptions {
