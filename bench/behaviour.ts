@@ -8,7 +8,7 @@
 // Last line: audience_eval_p99_ms=… (CPU time; target ≤ 1 ms) and the wall-clock p99.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { AudienceNode } from '../shared/schemas/behaviour.js';
+import type { AudienceCondition, AudienceNode } from '../shared/schemas/behaviour.js';
 import { compileAudience, matchAudiences, type AudienceFacts } from '../server/domains/audiences/evaluate.js';
 import { validateConditions } from '../server/domains/audiences/validate.js';
 
@@ -16,7 +16,7 @@ const AUDIENCES = 100;
 const CONDITIONS = 20;
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 5000);
 
-const c = (field: string, operator: string, value?: unknown, extra: object = {}): AudienceNode => ({ type: 'condition', field, operator, ...(value !== undefined ? { value } : {}), ...extra });
+const c = (field: string, operator: string, value?: unknown, extra: object = {}): AudienceCondition => ({ type: 'condition', field, operator, ...(value !== undefined ? { value } : {}), ...extra });
 
 /** 20 conditions: 16 at the root, 4 in nested groups (2 OR + 2 AND). */
 function conditions(i: number): AudienceNode[] {

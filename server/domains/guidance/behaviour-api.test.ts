@@ -141,3 +141,21 @@ describe('profiles', () => {
     expect((await api('GET', `/guidance-rules/${rule.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('audiences on knowledge', () => {
+  it('an unknown audience id on a data provider, snippet or source is a 400; a real one is kept', async () => {
+    const bad = await api('POST', '/data-providers', { type: 'manual', name: 'FAQ', default_audience_id: 'aud_typo' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'unknown_audience', field: 'default_audience_id', audience_id: 'aud_typo' });
+    const a = (await api('POST', '/audiences', { name: 'Customers', conditions: [] })).json();
+    const provider = (await api('POST', '/data-providers', { type: 'manual', name: 'FAQ', default_audience_id: a.id })).json();
+    expect(provider.default_audience_id).toBe(a.id);
+    expect((await api('PATCH', `/data-providers/${provider.id}`, { default_audience_id: 'aud_typo' })).json().error).toBe('unknown_audience');
+    expect((await api('POST', `/data-providers/${provider.id}/snippets`, { content: 'Hello', audience_id: 'aud_typo' })).json().error).toBe('unknown_audience');
+    const snippet = (await api('POST', `/data-providers/${provider.id}/snippets`, { content: 'Shipping takes three days.' })).json();
+    expect(snippet.audience_id).toBe(a.id);
+    expect((await api('PATCH', `/snippets/${snippet.id}`, { audience_id: 'aud_typo' })).json().error).toBe('unknown_audience');
+    expect((await api('PATCH', `/sources/${snippet.id}`, { audience_id: 'aud_typo' })).json().error).toBe('unknown_audience');
+    expect((await api('PATCH', `/sources/${snippet.id}`, { audience_id: null })).json().audience_id).toBeNull();
+  });
+});

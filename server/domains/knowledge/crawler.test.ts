@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { html, startSite, type TestSite } from './testing/site.js';
+import { seedAudiences } from '../audiences/testing.js';
 
 let t: TestApp;
 let site: TestSite;
@@ -69,6 +70,7 @@ beforeAll(async () => {
   buildSite(site);
   auth = { authorization: `Bearer ${t.demo.api_key}` };
   base = `/v1/projects/${t.demo.project_id}`;
+  await seedAudiences(t, ['aud_customers', 'aud_finance']);
 });
 afterAll(async () => {
   await t.close();

@@ -19,6 +19,7 @@ import {
   UpdateSnippetBody,
   UpdateSourceBody,
 } from './api-schemas.js';
+import { createAudienceService } from '../audiences/service.js';
 
 const READ = ['knowledge:read'] as const;
 const WRITE = ['knowledge:write'] as const;
@@ -26,6 +27,9 @@ const tags = ['knowledge'];
 
 export const contentRoutes: RouteModule = (app, ctx) => {
   const k = ctx.services.knowledge;
+  // An audience id must name an audience of the project (spec 2.8): a typo would hide the source.
+  const audiences = createAudienceService(ctx.store);
+  const audience = (projectId: string, id: string | null | undefined) => audiences.assertExists(projectId, id);
 
   projectRoute(app, ctx, {
     method: 'GET', path: '/snippets', permissions: READ, tags, summary: 'List manual snippets',
@@ -38,7 +42,7 @@ export const contentRoutes: RouteModule = (app, ctx) => {
     summary: 'Create a manual snippet',
     description: 'Indexed at once (no sync needed). A `question` makes it a direct FAQ answer. The provider must be of type `manual`.',
     params: ProviderParams, body: CreateSnippetBody, response: SnippetSchema,
-    handler: ({ params, body }) => k.createSnippet(params.project_id, params.data_provider_id, body as CreateSnippetBody),
+    handler: async ({ params, body }) => (await audience(params.project_id, body.audience_id), k.createSnippet(params.project_id, params.data_provider_id, body as CreateSnippetBody)),
   });
 
   projectRoute(app, ctx, {
@@ -50,7 +54,7 @@ export const contentRoutes: RouteModule = (app, ctx) => {
   projectRoute(app, ctx, {
     method: 'PATCH', path: '/snippets/:snippet_id', permissions: WRITE, tags, summary: 'Update a manual snippet (re-indexed at once)',
     params: SnippetParams, body: UpdateSnippetBody, response: SnippetSchema,
-    handler: ({ params, body }) => k.updateSnippet(params.project_id, params.snippet_id, body as UpdateSnippetBody),
+    handler: async ({ params, body }) => (await audience(params.project_id, body.audience_id), k.updateSnippet(params.project_id, params.snippet_id, body as UpdateSnippetBody)),
   });
 
   projectRoute(app, ctx, {
@@ -76,7 +80,7 @@ export const contentRoutes: RouteModule = (app, ctx) => {
     method: 'PATCH', path: '/sources/:source_id', permissions: WRITE, tags, summary: "Set a knowledge source's audience",
     description: 'A source keeps its own `audience_id` across re-syncs; new sources inherit the provider default.',
     params: SourceParams, body: UpdateSourceBody, response: SourceSchema,
-    handler: ({ params, body }) => k.updateSource(params.project_id, params.source_id, body as UpdateSourceBody),
+    handler: async ({ params, body }) => (await audience(params.project_id, body.audience_id), k.updateSource(params.project_id, params.source_id, body as UpdateSourceBody)),
   });
 
   projectRoute(app, ctx, {

@@ -19,6 +19,7 @@ import {
   UpdateProviderBody,
 } from './api-schemas.js';
 import { contentRoutes } from './routes-content.js';
+import { createAudienceService } from '../audiences/service.js';
 import { knowledgeTestRoutes } from './routes-test.js';
 import './demo.js';
 
@@ -36,6 +37,9 @@ const provider = `${providers}/:data_provider_id`;
 
 export const knowledgeRoutes: RouteModule = async (app, ctx) => {
   const k = ctx.services.knowledge;
+  // A default audience must name an audience of the project (spec 2.8, 2.11).
+  const audiences = createAudienceService(ctx.store);
+  const audience = (projectId: string, id: string | null | undefined) => audiences.assertExists(projectId, id, 'default_audience_id');
 
   projectRoute(app, ctx, {
     method: 'GET', path: providers, permissions: READ, tags, summary: 'List data providers',
@@ -48,7 +52,7 @@ export const knowledgeRoutes: RouteModule = async (app, ctx) => {
     summary: 'Create a data provider (manual snippets, web crawler or wiki)',
     description: 'A crawler needs `crawler.start_urls` and/or `crawler.sitemap_url`; a wiki needs `wiki.folder_path` (inside an allowed import folder) or an uploaded archive. Nothing is fetched until you sync.',
     params: ProjectParams, body: CreateProviderBody, response: DataProviderSchema,
-    handler: ({ params, body }) => k.createProvider(params.project_id, body as CreateProviderBody),
+    handler: async ({ params, body }) => (await audience(params.project_id, body.default_audience_id), k.createProvider(params.project_id, body as CreateProviderBody)),
   });
 
   projectRoute(app, ctx, {
@@ -61,7 +65,7 @@ export const knowledgeRoutes: RouteModule = async (app, ctx) => {
     method: 'PATCH', path: provider, permissions: WRITE, tags, summary: 'Update a data provider',
     description: 'Changed settings apply at the next sync. A new default audience applies to sources created afterwards.',
     params: ProviderParams, body: UpdateProviderBody, response: DataProviderSchema,
-    handler: ({ params, body }) => k.updateProvider(params.project_id, params.data_provider_id, body as UpdateProviderBody),
+    handler: async ({ params, body }) => (await audience(params.project_id, body.default_audience_id), k.updateProvider(params.project_id, params.data_provider_id, body as UpdateProviderBody)),
   });
 
   projectRoute(app, ctx, {

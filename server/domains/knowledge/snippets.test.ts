@@ -1,6 +1,7 @@
 // Manual snippets and data providers over the real API (spec 2.11, 5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { seedAudiences } from '../audiences/testing.js';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -15,6 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   auth = { authorization: `Bearer ${t.demo.api_key}` };
   base = `/v1/projects/${t.demo.project_id}`;
+  await seedAudiences(t, ['aud_vip']);
 });
 afterAll(() => t.close());
 
