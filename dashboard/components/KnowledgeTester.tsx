@@ -2,7 +2,7 @@
 // the passages retrieval finds, then the reply the agent would give from them with its outcome
 // (answer, suggestions or no answer), rendered as the widget renders it.
 import { useState } from 'preact/hooks';
-import { renderMarkdown } from '../../widget/app/markdown.js';
+import { link, renderMarkdown } from '../../widget/app/markdown.js';
 import { api, errorText } from '../models/api.js';
 import { knowledgePaths } from '../models/knowledge-api.js';
 import type { SourceRef, MessageOutcome } from '../../shared/schemas/entities.js';
@@ -36,7 +36,7 @@ export function KnowledgeTester({ projectId }: { projectId: string }) {
 
   const cite = (n: number) => {
     const s = result?.answer.sources[n - 1];
-    return s ? <sup>[{n}]</sup> : null;
+    return s ? link(s.url, String(n)) : null;
   };
   return (
     <section class="card tester" aria-labelledby="tester-title">

@@ -8,6 +8,7 @@ import { notFound } from '../../errors.js';
 import { BURST_FACTOR, BURST_SECONDS, limitsFor } from '../../http/rate-limit/plans.js';
 import { teamRoutes } from './team.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { orgProjectRoutes } from './projects.js';
 
 const tags = ['organization'];
 
@@ -129,4 +130,5 @@ export const orgApiRoutes: RouteModule = (app, ctx) => {
 
   teamRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
+  orgProjectRoutes(app, ctx);
 };
