@@ -128,7 +128,9 @@ describe('guidance and audiences over a widget conversation (LLM path)', () => {
     expect(seen.all).toContain(SECRET_PRICE);
     expect(second.guidance).toEqual({ profile_id: 'default', rule_ids: [s.pricingRule], audience_ids: [s.audienceId], everyone: false, allowed_tools: ['offer_handoff'] });
 
-    // Stored with the reply.
+    // Stored with the reply, and returned by the conversations API.
+    const api = await t.app.inject({ method: 'GET', url: `/v1/projects/${t.demo.project_id}/conversations/${second.conversation_id}`, headers: { authorization: `Bearer ${t.demo.api_key}` } });
+    expect(api.json().messages.find((m: { id: string }) => m.id === second.id).guidance).toEqual(second.guidance);
     const stored = await t.app.ctx.services.conversations.get(t.demo.project_id, second.conversation_id);
     expect(stored!.messages.find((m) => m.id === second.id)!.guidance!.rule_ids).toEqual([s.pricingRule]);
   });
