@@ -5,7 +5,7 @@
 // (offline answerer) before the next message. Then idle-connection memory: RSS of the server per
 // 1,000 connected widgets that said hello and do nothing. Prints figures only; it does not pass or fail.
 // VISITORS (default 200), MESSAGES (default 3), IDLE (default 1000).
-// Last line: ack_p99_ms=… first_ack_p99_ms=… answer_p99_ms=… msgs_per_s=… idle_rss_mb_per_1k=…
+// Last line: ack_p99_ms=… first_ack_p99_ms=… answer_p99_ms=… msgs_per_s=… idle_rss_mb_per_1k=… server_cpu_ms_per_msg=…
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createTestApp } from '../server/testing/test-app.js';
@@ -52,9 +52,13 @@ const after = process.memoryUsage();
 await ask(child, { cmd: 'close-idle' });
 await settle();
 
+// The server's own CPU time per message (with its answer): what other processes on a shared machine
+// disturb least, and what bounds messages per second on one core.
+const cpu0 = process.cpuUsage();
 const chat = (await ask(child, { cmd: 'chat', ...target, visitors: VISITORS, messages: MESSAGES })).result as {
   welcome: number[]; firstAck: number[]; acks: number[]; answers: number[]; seconds: number;
 };
+const cpu = process.cpuUsage(cpu0);
 child.kill();
 await t.close();
 
@@ -69,7 +73,9 @@ row('follow-up → ack', chat.acks);
 row('first message → ack', chat.firstAck, '  (user, session, conversation, device)');
 row('send → stored answer', chat.answers);
 console.log(`  messages per second (each with its answer): ${(sent / chat.seconds).toFixed(0)}  (${sent} in ${chat.seconds.toFixed(2)} s)`);
+const cpuMs = (cpu.user + cpu.system) / 1000 / (VISITORS * MESSAGES);
+console.log(`  server CPU per message (with its answer, hellos included): ${cpuMs.toFixed(2)} ms, i.e. ${(1000 / cpuMs).toFixed(0)} msgs/s on one core`);
 console.log(`  idle connections: ${IDLE} → RSS +${perK(after.rss - before.rss).toFixed(1)} MB, heap +${perK(after.heapUsed - before.heapUsed).toFixed(1)} MB per 1,000${gc ? '' : ' (run with --expose-gc for steadier figures)'}`);
 console.log(
-  `ack_p99_ms=${ms(percentile(chat.acks, 99))} first_ack_p99_ms=${ms(percentile(chat.firstAck, 99))} answer_p99_ms=${ms(percentile(chat.answers, 99))} msgs_per_s=${(sent / chat.seconds).toFixed(1)} idle_rss_mb_per_1k=${perK(after.rss - before.rss).toFixed(1)}`,
+  `ack_p99_ms=${ms(percentile(chat.acks, 99))} first_ack_p99_ms=${ms(percentile(chat.firstAck, 99))} answer_p99_ms=${ms(percentile(chat.answers, 99))} msgs_per_s=${(sent / chat.seconds).toFixed(1)} idle_rss_mb_per_1k=${perK(after.rss - before.rss).toFixed(1)} server_cpu_ms_per_msg=${cpuMs.toFixed(2)}`,
 );

@@ -52,9 +52,40 @@ export class Connection {
     readonly origin: string | undefined,
     /** The origin this request was addressed to (same-origin pages of this server). */
     readonly selfOrigin: string | null,
+    /** The browser's User-Agent header at the upgrade: the team sees the visitor's device (visitor-device.ts). */
+    readonly userAgent: string | null = null,
   ) {}
 
+  /**
+   * Streamed text produced in one go (the offline answerer's whole answer, a model's burst) leaves as
+   * one delta frame instead of one per word group: each frame is a serialisation and a socket write.
+   * Deltas of one stream are merged until the current task ends or any other frame goes out first.
+   */
+  private pendingDelta: Extract<ServerFrame, { type: 'message.delta' }> | null = null;
+
   send(frame: ServerFrame): void {
+    if (frame.type === 'message.delta') {
+      const pending = this.pendingDelta;
+      if (pending && pending.stream_id === frame.stream_id && pending.conversation_id === frame.conversation_id) {
+        pending.delta += frame.delta;
+        return;
+      }
+      this.flushDelta();
+      this.pendingDelta = { ...frame };
+      queueMicrotask(() => this.flushDelta());
+      return;
+    }
+    this.flushDelta();
+    this.write(frame);
+  }
+
+  private flushDelta(): void {
+    const pending = this.pendingDelta;
+    this.pendingDelta = null;
+    if (pending) this.write(pending);
+  }
+
+  private write(frame: ServerFrame): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     // A client that stopped reading: drop it rather than buffer without bound (it resumes by last_seq).
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return void this.socket.terminate();

@@ -32,6 +32,11 @@ describe('widget chat path', () => {
       await c.next('message.created', (f) => f.message.role === 'assistant' && f.seq > ack.message.seq);
     }
     expect(c.frames.filter((f) => f.type === 'session.tokens')).toHaveLength(1);
+    // The offline answerer produces each answer at once: its text leaves as one delta frame per answer.
+    const deltas = c.frames.filter((f) => f.type === 'message.delta');
+    const answers = c.frames.filter((f) => f.type === 'message.created' && f.message.role === 'assistant');
+    expect(deltas).toHaveLength(answers.length);
+    for (const [i, d] of deltas.entries()) expect(d.type === 'message.delta' && d.delta).toBe(answers[i].type === 'message.created' && answers[i].message.content);
 
     // A new connection of the same visitor (a reload) gets its own tokens on its first message.
     const tokens = c.frames.find((f) => f.type === 'session.tokens')!;
