@@ -144,7 +144,16 @@ export function createChatModel(deps: ModelDeps) {
       setConversation(null);
       return set({ conversation: null, messages: [] });
     }
-    if (!welcomed && FATAL.has(frame.error)) return set({ notice, retryInMs: null });
+    if (!welcomed && FATAL.has(frame.error)) {
+      // The site owner, not the visitor, can fix this: tell them once, in the page's console.
+      if (frame.error === 'origin_not_allowed') {
+        console.error(
+          `Parley: chat is not available on ${location.origin}: this origin is not in the allowed origins of widget ${deps.frameId}. ` +
+            `Add ${location.origin} to the channel's allowed origins in the team console (Channels), or with PATCH /v1/projects/{project_id}/channels/{channel_id}.`,
+        );
+      }
+      return set({ notice, retryInMs: null, unavailable: true });
+    }
     if (frame.error === 'rate_limit_exceeded' && !welcomed) socket?.drop(Math.max(1, frame.retry_after ?? 5) * 1000);
     set({ notice });
   }

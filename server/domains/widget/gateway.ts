@@ -8,12 +8,14 @@ import type { ClientFrame } from '../../../shared/protocol.js';
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
+import { cleanUserAgent } from './visitor-device.js';
 import { Connection, type VisitorState } from './connection.js';
 import { parseFrame } from './frames.js';
 import { DEFAULT_WIDGET_LIMITS, RateLimiter, retryMessage, type WidgetLimits } from './limits.js';
 import { tokenSigner, USER_TTL_DAYS, type TokenSigner } from './tokens.js';
 import { getSession } from './visitors.js';
 import { sessionTtlDays } from './channel-config.js';
+import { createRefusedOriginLog } from './refused-origins.js';
 import { createReplyRunner } from './agent-runner.js';
 import { FRAME_HANDLERS } from './handlers/index.js';
 import { listeningPort, publicUrls, type PublicUrls } from './urls.js';
@@ -35,6 +37,7 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
   const connections = new Set<Connection>();
   const deviceLocks = new Map<string, Promise<unknown>>();
   const replies = createReplyRunner(ctx, log);
+  const refusedOrigin = createRefusedOriginLog(log);
   // Dead peers (a laptop lid closed, a dropped mobile network) never send a close: a ws ping every
   // 30 s finds them, so their subscriptions do not pile up.
   const heartbeat = setInterval(() => {
@@ -51,6 +54,7 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
     port,
     urls: (): PublicUrls => publicUrls(ctx.config, port()),
     signer: (): Promise<TokenSigner> => tokenSigner(ctx),
+    refusedOrigin,
 
     /** Throws a rate_limit_exceeded AppError when `key` has used up its allowance. */
     limit(key: string, perMinute: number, clientId?: string) {
@@ -123,7 +127,8 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
     handle(socket: WebSocket, request: FastifyRequest) {
       const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
       const host = request.headers.host;
-      const conn = new Connection(newId(), socket, request.ip, origin, host ? `${request.protocol}://${host}` : null);
+      const selfOrigin = host ? `${request.protocol}://${host}` : null;
+      const conn = new Connection(newId(), socket, request.ip, origin, selfOrigin, cleanUserAgent(request.headers['user-agent']));
       connections.add(conn);
       let queue: Promise<void> = Promise.resolve();
       // Handlers are attached synchronously so no early frame is dropped (@fastify/websocket note).

@@ -9,6 +9,7 @@ import { MessageList } from './MessageList.js';
 import { Rating } from './Rating.js';
 import { Composer } from './Composer.js';
 import type { VoiceButtonProps } from './VoiceButton.js';
+import { errorText } from '../../i18n/errors.js';
 
 export function App(props: { model: ChatModel; host: HTMLElement; closable: boolean; onClose(): void; voice?: VoiceButtonProps['transcribe'] }) {
   const { model } = props;
@@ -45,10 +46,19 @@ export function App(props: { model: ChatModel; host: HTMLElement; closable: bool
           {strings.withTeam}
         </p>
       )}
-      <ConnectionBanner state={state} onRetry={() => model.reconnect()} />
-      <MessageList state={state} model={model} />
-      <Rating state={state} model={model} />
-      <Composer model={model} inputRef={input} voice={state.channel?.voice_enabled ? props.voice : undefined} />
+      {state.unavailable ? (
+        // Refused for good: say so instead of a composer that would wait to send for ever.
+        <p class="unavailable" role="alert" data-unavailable={state.notice?.error}>
+          {errorText(state.notice?.error ?? 'not_found', strings)}
+        </p>
+      ) : (
+        <>
+          <ConnectionBanner state={state} onRetry={() => model.reconnect()} />
+          <MessageList state={state} model={model} />
+          <Rating state={state} model={model} />
+          <Composer model={model} inputRef={input} voice={state.channel?.voice_enabled ? props.voice : undefined} />
+        </>
+      )}
     </section>
   );
 }

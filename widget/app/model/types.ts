@@ -34,6 +34,8 @@ export interface ChatState {
   handoff: Record<string, 'accepted' | 'declined'>;
   /** Whether the rating is offered: only once the conversation reached an end (rating.ts). */
   rateOffered: boolean;
+  /** The server refused this widget for good (origin not allowed, unknown frame id): no chat here. */
+  unavailable: boolean;
 }
 
 export interface ModelDeps {
@@ -67,5 +69,6 @@ export function initialState(pending: PendingMessage[], handoff: ChatState['hand
     hold: null,
     handoff,
     rateOffered: false,
+    unavailable: false,
   };
 }

@@ -12,7 +12,7 @@ import { summary } from '../../conversations/service.js';
 import { widgetChannelConfig } from '../channel-config.js';
 import { originAllowed } from '../origins.js';
 import { DEVICE_TTL_DAYS } from '../tokens.js';
-import { deviceRevoked, getSession, pageContext, updateSession } from '../visitors.js';
+import { deviceRevoked, getSession, pageContext, refreshSession } from '../visitors.js';
 
 /** Resume and history: what the visitor may see (shared/visibility.ts). */
 export const visibleMessages = (messages: Message[]) => messages.filter(visibleToVisitor);
@@ -27,7 +27,8 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
   }
   const urls = gw.urls();
   if (!originAllowed(channel, conn.origin, urls, conn.selfOrigin, gw.port())) {
-    conn.error('origin_not_allowed', `This widget may not be embedded on ${conn.origin ?? 'a page without an Origin'}`);
+    gw.refusedOrigin(channel, conn.origin);
+    conn.error('origin_not_allowed', `This widget may not be embedded on ${conn.origin ?? 'a page without an Origin'}: add it to the channel's allowed origins`);
     return conn.close(4003, 'origin not allowed');
   }
 
@@ -97,10 +98,7 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
   // The visitor is back (spec 2.4 "last seen"); messages update it too (operators/lifecycle.ts).
   // Not awaited: the welcome does not wait for this write.
   if (userId) void ctx.services.users.patch(channel.project_id, userId, { last_seen_at: new Date().toISOString() }).catch(() => undefined);
-  if (session && conn.visitor.page) {
-    const page = conn.visitor.page;
-    await updateSession(ctx, channel.project_id, session.id, (doc) => ({ ...doc, page, last_seen_at: page.at }));
-  }
+  if (session) await refreshSession(ctx, channel.project_id, session, { page: conn.visitor.page, userAgent: conn.userAgent, locales: conn.visitor.locales });
 
   conn.send({
     type: 'session.welcome',
