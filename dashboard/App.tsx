@@ -16,7 +16,13 @@ function Home() {
       if (list[0]) route(inboxPath(list[0].id), true);
     });
   }, []);
-  return projects.value && !projects.value.length ? <p class="empty">This organization has no projects yet.</p> : <Loading />;
+  return projects.value && !projects.value.length ? (
+    <p class="empty">
+      This organization has no projects yet. <a href="/app/projects">Create one</a>
+    </p>
+  ) : (
+    <Loading />
+  );
 }
 
 function Routes() {

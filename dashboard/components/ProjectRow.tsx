@@ -1,0 +1,45 @@
+// One project on the projects page: its name (renamed in place), a link to open it, delete.
+import { useState } from 'preact/hooks';
+import type { Project } from '../../shared/schemas/entities.js';
+import { renameProject } from '../models/project-admin.js';
+import { errorText } from '../models/api.js';
+import { inboxPath } from '../routes.js';
+
+export function ProjectRow({ project, current, onDelete }: { project: Project; current: boolean; onDelete: (p: Project) => void }) {
+  const [name, setName] = useState(project.name);
+  const [error, setError] = useState('');
+  async function rename(e: Event) {
+    e.preventDefault();
+    setError('');
+    try {
+      await renameProject(project.id, name.trim());
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+  return (
+    <li data-project-id={project.id}>
+      <div class="project-head">
+        <a href={inboxPath(project.id)}>{project.name}</a>
+        {current && <span class="chip">Open now</span>}
+      </div>
+      <form class="inline-form" onSubmit={rename}>
+        <label class="field">
+          <span>New name for {project.name}</span>
+          <input required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <button class="btn" type="submit" disabled={!name.trim() || name.trim() === project.name}>
+          Rename<span class="sr-only"> {project.name}</span>
+        </button>
+        <button class="btn btn-danger" type="button" onClick={() => onDelete(project)}>
+          Delete<span class="sr-only"> {project.name}</span>
+        </button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

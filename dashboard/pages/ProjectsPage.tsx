@@ -1,0 +1,96 @@
+// The organization's projects (spec 2.1, 2.2): create, rename, delete (typing the name to confirm).
+// Reached from the navigation of any project, and at /app/projects when there is none yet. A new
+// project opens here, selected in the switcher, with a link to set up its knowledge.
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import '../styles/projects.css';
+import type { Project } from '../../shared/schemas/entities.js';
+import { loadProjects, projects } from '../models/projects.js';
+import { createProject, deleteProject, projectNotice } from '../models/project-admin.js';
+import { knowledgePath } from '../models/knowledge-paths.js';
+import { errorText } from '../models/api.js';
+import { pageTitle, BASE_TITLE } from '../models/notifications.js';
+import { projectsPath } from '../models/project-paths.js';
+import { Loading } from '../components/Loading.js';
+import { ProjectRow } from '../components/ProjectRow.js';
+import { DeleteProjectDialog } from '../components/DeleteProjectDialog.js';
+
+export default function ProjectsPage({ project }: { project?: string }) {
+  const { route } = useLocation();
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  useEffect(() => {
+    pageTitle.value = `Projects · ${BASE_TITLE}`;
+    void loadProjects().catch((err) => setError(errorText(err)));
+  }, []);
+
+  async function create(e: Event) {
+    e.preventDefault();
+    setError('');
+    try {
+      const created = await createProject(name.trim());
+      setName('');
+      route(projectsPath(created.id));
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+
+  async function remove(p: Project) {
+    setDeleting(null);
+    setError('');
+    try {
+      await deleteProject(p);
+      if (p.id === project) route(projectsPath(projects.peek()?.[0]?.id ?? null));
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+
+  const list = projects.value;
+  const notice = projectNotice.value;
+  return (
+    <div class="projects">
+      <div class="page-head">
+        <h1>Projects</h1>
+      </div>
+      <div role="status" class="notice">
+        {notice && (
+          <p class="ok">
+            {notice.text}{' '}
+            {notice.projectId && projects.value?.some((p) => p.id === notice.projectId) && <a href={knowledgePath(notice.projectId)}>Set up its knowledge</a>}
+          </p>
+        )}
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <form class="card inline-form" onSubmit={create} aria-labelledby="new-project-title">
+        <h2 id="new-project-title" class="form-title">
+          New project
+        </h2>
+        <label class="field">
+          <span>Project name</span>
+          <input required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <button class="btn btn-primary" type="submit" disabled={!name.trim()}>
+          Create project
+        </button>
+      </form>
+      <section class="card" aria-labelledby="project-list-title">
+        <h2 id="project-list-title">All projects {list && <span class="muted">({list.length})</span>}</h2>
+        {!list && <Loading />}
+        {list && !list.length && <p class="muted">No projects yet: create the first one above.</p>}
+        <ul class="project-list">
+          {(list ?? []).map((p) => (
+            <ProjectRow key={p.id} project={p} current={p.id === project} onDelete={setDeleting} />
+          ))}
+        </ul>
+      </section>
+      <DeleteProjectDialog project={deleting} onConfirm={(p) => void remove(p)} onCancel={() => setDeleting(null)} />
+    </div>
+  );
+}
