@@ -24,6 +24,8 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/projects', nav: 'Projects', href: (id) => `/app/p/${id}/projects`, component: lazy(() => import('./pages/ProjectsPage.js')) },
   { path: '/app/projects', component: lazy(() => import('./pages/ProjectsPage.js')) },
   { path: '/app/p/:project/knowledge/:provider', component: lazy(() => import('./pages/KnowledgeProviderPage.js')) },
+  { path: '/app/p/:project/channels', nav: 'Channels', href: (id) => `/app/p/${id}/channels`, component: lazy(() => import('./pages/ChannelsPage.js')) },
+  { path: '/app/p/:project/channels/:channel', component: lazy(() => import('./pages/ChannelEditorPage.js')) },
 ];
 
 export const LoginPage = lazy(() => import('./pages/LoginPage.js'));

@@ -1,0 +1,114 @@
+// A channel's look and behaviour: name, welcome message (default and per language), colour and
+// side, session lifetime, voice and verified identity. Edits show in the preview at once and are
+// saved together with "Save changes" (PATCH; widgets pick them up when they next connect).
+import { useState } from 'preact/hooks';
+import type { PatchChannelBody } from '../models/channels.js';
+
+interface Props {
+  draft: PatchChannelBody;
+  onChange(draft: PatchChannelBody): void;
+  onLanguage(language: string): void;
+  hasSecret: boolean;
+}
+
+const value = (e: Event) => (e.target as HTMLInputElement).value;
+
+export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret }: Props) {
+  const [newLang, setNewLang] = useState('');
+  const set = (patch: PatchChannelBody) => onChange({ ...draft, ...patch });
+  const texts = draft.texts ?? {};
+  const setText = (lang: string, field: 'name' | 'greeting', v: string) => {
+    const entry = { ...texts[lang] };
+    if (v) entry[field] = v;
+    else delete entry[field];
+    set({ texts: { ...texts, [lang]: entry } });
+  };
+  return (
+    <div class="form-cols">
+      <label class="field">
+        <span>Name in the widget header</span>
+        <input required maxLength={120} value={draft.name ?? ''} onInput={(e) => set({ name: value(e) })} />
+      </label>
+      <label class="field wide">
+        <span>Welcome message</span>
+        <textarea rows={2} maxLength={2000} value={draft.greeting ?? ''} onInput={(e) => set({ greeting: value(e) || null })} />
+      </label>
+      <label class="field">
+        <span>Accent colour</span>
+        <input type="color" value={draft.theme?.color ?? '#0b57d0'} onInput={(e) => set({ theme: { ...draft.theme, color: value(e) } })} />
+      </label>
+      <label class="field">
+        <span>Position</span>
+        <select value={draft.theme?.position ?? 'right'} onChange={(e) => set({ theme: { ...draft.theme, position: value(e) as 'left' | 'right' } })}>
+          <option value="right">Bottom right</option>
+          <option value="left">Bottom left</option>
+        </select>
+      </label>
+      <label class="field">
+        <span>Default language (empty: the visitor's)</span>
+        <input value={draft.locale ?? ''} placeholder="en" maxLength={35} onInput={(e) => set({ locale: value(e) || null })} />
+      </label>
+      <label class="field">
+        <span>Session lifetime in days (default 7)</span>
+        <input type="number" min={1} max={365} value={draft.session_ttl_days ?? ''} onInput={(e) => set({ session_ttl_days: value(e) ? Number(value(e)) : null })} />
+      </label>
+      <label class="check wide">
+        <input type="checkbox" checked={draft.voice_enabled ?? true} onChange={(e) => set({ voice_enabled: (e.target as HTMLInputElement).checked })} /> Voice input
+      </label>
+      <label class="check wide">
+        <input
+          type="checkbox"
+          checked={draft.require_verified_identity ?? false}
+          disabled={!hasSecret && !draft.require_verified_identity}
+          onChange={(e) => set({ require_verified_identity: (e.target as HTMLInputElement).checked })}
+        />{' '}
+        Require verified identity {!hasSecret && <span class="muted">(create an identity secret first)</span>}
+      </label>
+      <fieldset class="wide languages">
+        <legend>Name and welcome message per language</legend>
+        {Object.keys(texts).map((lang) => (
+          <div class="lang-row" key={lang}>
+            <label class="field">
+              <span>Name ({lang})</span>
+              <input value={texts[lang]?.name ?? ''} onFocus={() => onLanguage(lang)} onInput={(e) => setText(lang, 'name', value(e))} />
+            </label>
+            <label class="field">
+              <span>Welcome message ({lang})</span>
+              <input value={texts[lang]?.greeting ?? ''} onFocus={() => onLanguage(lang)} onInput={(e) => setText(lang, 'greeting', value(e))} />
+            </label>
+            <button
+              type="button"
+              class="btn btn-quiet"
+              aria-label={`Remove language ${lang}`}
+              onClick={() => {
+                const { [lang]: _gone, ...rest } = texts;
+                set({ texts: rest });
+                onLanguage('');
+              }}
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        <div class="lang-row">
+          <label class="field">
+            <span>Add a language (tag such as de or pt-BR)</span>
+            <input value={newLang} maxLength={35} onInput={(e) => setNewLang(value(e))} />
+          </label>
+          <button
+            type="button"
+            class="btn"
+            disabled={!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(newLang.trim())}
+            onClick={() => {
+              set({ texts: { ...texts, [newLang.trim()]: texts[newLang.trim()] ?? {} } });
+              onLanguage(newLang.trim());
+              setNewLang('');
+            }}
+          >
+            Add language
+          </button>
+        </div>
+      </fieldset>
+    </div>
+  );
+}

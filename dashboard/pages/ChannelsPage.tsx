@@ -1,0 +1,90 @@
+// The project's website-widget channels (spec 2.10): the list, a new channel, delete with
+// confirmation. Each channel opens its editor (ChannelEditorPage).
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import '../styles/channels.css';
+import { channelPath, createChannel, deleteChannel, listChannels, type ChannelOut } from '../models/channels.js';
+import { errorText } from '../models/api.js';
+import { pageTitle, BASE_TITLE } from '../models/notifications.js';
+import { Loading } from '../components/Loading.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+
+export default function ChannelsPage({ project }: { project: string }) {
+  const { route } = useLocation();
+  const [list, setList] = useState<ChannelOut[] | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [deleting, setDeleting] = useState<ChannelOut | null>(null);
+  const load = () => listChannels(project).then(setList, (err) => setError(errorText(err)));
+  useEffect(() => {
+    pageTitle.value = `Channels · ${BASE_TITLE}`;
+    void load();
+  }, [project]);
+
+  async function create(e: Event) {
+    e.preventDefault();
+    setError('');
+    try {
+      const c = await createChannel(project, { name: name.trim() });
+      route(channelPath(project, c.id));
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+
+  async function remove(c: ChannelOut) {
+    setDeleting(null);
+    try {
+      await deleteChannel(project, c.id);
+      await load();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+
+  return (
+    <div class="channels">
+      <div class="page-head">
+        <h1>Channels</h1>
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <form class="card row-form" onSubmit={create} aria-labelledby="new-channel-title">
+        <h2 id="new-channel-title" class="wide">
+          New website widget
+        </h2>
+        <label class="field">
+          <span>Channel name</span>
+          <input required maxLength={120} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <button class="btn btn-primary" type="submit" disabled={!name.trim()}>
+          Create channel
+        </button>
+      </form>
+      <section class="card" aria-labelledby="channel-list-title">
+        <h2 id="channel-list-title">Website widgets</h2>
+        {!list && <Loading />}
+        {list && !list.length && <p class="muted">No widget yet: create one above.</p>}
+        <ul class="channel-list">
+          {(list ?? []).map((c) => (
+            <li key={c.id}>
+              <a href={channelPath(project, c.id)}>{c.name}</a>
+              <span class="muted">
+                {c.allowed_origins.length ? c.allowed_origins.join(', ') : 'no origins allowed yet'} · <code>{c.frame_id}</code>
+              </span>
+              <button type="button" class="btn btn-quiet" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ConfirmDialog open={!!deleting} title={`Delete ${deleting?.name ?? 'channel'}?`} confirmLabel="Delete channel" danger onConfirm={() => deleting && void remove(deleting)} onCancel={() => setDeleting(null)}>
+        <p>Pages embedding it stop showing the chat. Its conversations stay.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
