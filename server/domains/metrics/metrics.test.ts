@@ -62,6 +62,21 @@ describe('metrics (spec 4, 10)', () => {
     expect(body.totals).toEqual({ messages: 6, conversations: 4, unique_users: 3, rated_conversations: 3, csat_score: 0.6667, resolution_rate: 0.5 });
   });
 
+  it('gives the rating distribution and the spam share of the range, to an API key and a team session alike', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/v1/org/login', payload: { email: t.demo.email, password: t.demo.password } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    const query = '?start_date=2026-03-01T00:00:00Z&end_date=2026-03-03T23:59:59Z';
+    for (const headers of [H, { cookie }]) {
+      const res = await t.app.inject({ method: 'GET', url: `${url}${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      // Counted: ratings 5, 2, abandoned, 4; the hidden one nowhere; the spam one (unrated) only as spam.
+      expect(res.json().ratings).toEqual({ '1': 0, '2': 1, '3': 0, '4': 1, '5': 1, abandoned: 1, unoffered: 0 });
+      expect(res.json().spam).toEqual({ conversations: 1, share: 0.2 });
+    }
+    const empty = await t.app.inject({ method: 'GET', url: `${url}?start_date=2025-01-01T00:00:00Z&end_date=2025-01-02T00:00:00Z`, headers: H });
+    expect(empty.json().spam).toEqual({ conversations: 0, share: null });
+  });
+
   it('counts only instants inside the range', () => {
     const pid = newId();
     const r = record(pid, { created_at: '2026-03-01T09:00:00.000Z', userMessages: ['2026-03-01T09:00:00.000Z', '2026-03-01T18:00:00.000Z'] });

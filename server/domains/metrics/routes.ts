@@ -2,7 +2,8 @@
 // export:read exactly as spec section 4 lists them. Definitions in service.ts.
 import type { RouteModule } from '../../routes.js';
 import { requireApiKey } from '../../http/auth/api-key.js';
-import { MetricsQuery, MetricsResponse, ProjectParams } from '../../../shared/schemas/api.js';
+import { MetricsQuery, ProjectParams } from '../../../shared/schemas/api.js';
+import { MetricsReport } from './schemas.js';
 import { createMetricsService, DEFAULT_DAYS, MAX_DAYS } from './service.js';
 
 export const METRICS = ['metric:read', 'conversation:read', 'export:read'] as const;
@@ -17,11 +18,12 @@ export const metricsRoutes: RouteModule = (app, ctx) => {
         summary: 'Daily metrics',
         description:
           `Per UTC day: user messages, conversations, unique users, CSAT score and resolution rate (spec 10); hidden and spam conversations excluded. ` +
+          `Beside them, for the whole range: the rating distribution (\`ratings\`) and the spam share (\`spam\`). ` +
           `Default range: the last ${DEFAULT_DAYS} days; at most ${MAX_DAYS} days.`,
         tags: ['metrics'],
         params: ProjectParams,
         querystring: MetricsQuery,
-        response: { 200: MetricsResponse },
+        response: { 200: MetricsReport },
       },
     },
     async (request) => {

@@ -12,11 +12,14 @@
 // Hidden and spam conversations count nowhere (spec 2.5, 8.1 rule 2). Days are UTC calendar days
 // from the day of start_date to the day of end_date; instants outside [start_date, end_date] are not
 // counted. Totals recompute the ratios over the whole range (not an average of daily ratios).
+// Beside them (breakdown.ts): the rating distribution and the spam share of the same conversations.
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import type { MetricsQuery, MetricsResponse, MetricsRow } from '../../../shared/schemas/api.js';
 import type { ConversationService } from '../conversations/service.js';
 import { invalid } from '../../errors.js';
 import { conversationFilter } from '../conversations-api/query.js';
+import { breakdown } from './breakdown.js';
+import type { MetricsReport } from './schemas.js';
 
 const DAY = 86_400_000;
 export const MAX_DAYS = 366;
@@ -91,7 +94,7 @@ export function computeMetrics(records: readonly ConversationRecord[], start: Da
 
 export function createMetricsService(conversations: ConversationService) {
   return {
-    async daily(projectId: string, q: MetricsQuery): Promise<MetricsResponse> {
+    async daily(projectId: string, q: MetricsQuery): Promise<MetricsReport> {
       const end = q.end_date ? new Date(q.end_date) : new Date();
       const start = q.start_date ? new Date(q.start_date) : new Date(Math.floor(end.getTime() / DAY) * DAY - (DEFAULT_DAYS - 1) * DAY);
       if (start.getTime() > end.getTime()) {
@@ -102,7 +105,8 @@ export function createMetricsService(conversations: ConversationService) {
       }
       const { start_date: _s, end_date: _e, group_by: _g, ...filters } = q;
       const keep = conversationFilter(filters);
-      return computeMetrics((await conversations.list(projectId)).filter(keep), start, end);
+      const records = (await conversations.list(projectId)).filter(keep);
+      return { ...computeMetrics(records, start, end), ...breakdown(records, start, end) };
     },
   };
 }
