@@ -12,7 +12,11 @@ import { visitorTextLocale } from './texts.js';
 import { behaviourStages } from '../guidance/stages.js';
 
 export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider {
-  return ctx.config.llm ? createOpenAiProvider(ctx.config.llm) : createOfflineAnswerer();
+  if (!ctx.config.llm) return createOfflineAnswerer();
+  const llm = createOpenAiProvider(ctx.config.llm);
+  const offline = createOfflineAnswerer();
+  // A profile may pin the offline answerer (model.provider `offline`, docs/behaviour.md).
+  return { name: llm.name, answer: (input) => (input.model?.provider === 'offline' ? offline : llm).answer(input) };
 }
 
 /** `services` is read lazily: knowledge and tables are siblings built in the same services object. */

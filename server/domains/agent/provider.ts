@@ -3,6 +3,7 @@
 // (docs/architecture.md section 6, step 5).
 import type { Passage } from '../knowledge/types.js';
 import type { MessageOutcome, SourceRef } from '../../../shared/schemas/entities.js';
+import type { ModelSettings } from '../../../shared/schemas/behaviour.js';
 
 export interface HistoryTurn {
   role: 'user' | 'assistant' | 'operator';
@@ -33,6 +34,8 @@ export interface AnswerInput {
   instructions?: string[];
   /** false when the guidance rules do not allow `offer_handoff` (spec 2.7, 2.9); absent: allowed. */
   offerHandoff?: boolean;
+  /** The profile's model settings (docs/behaviour.md); null fields and absent: the server's configuration. */
+  model?: ModelSettings;
   onDelta: (delta: string) => void;
   signal?: AbortSignal;
   /**

@@ -8,7 +8,7 @@
 //      stream deltas through onDelta and the bus (message.delta, typing)
 // Replies of one conversation are serialised so two requests never interleave their streams.
 import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
-import type { GuidanceTrace } from '../../../shared/schemas/behaviour.js';
+import type { GuidanceTrace, ModelSettings } from '../../../shared/schemas/behaviour.js';
 import type { ConversationService } from '../conversations/service.js';
 import type { ConversationBus } from '../conversations/events.js';
 import type { KnowledgeSearch, Passage } from '../knowledge/types.js';
@@ -31,7 +31,7 @@ export interface ReplyStages {
    * Spec 2.7: the matching guidance rules' instructions, in priority order, for the provider, and the
    * trace stored on the reply (`message.guidance`); `tools` are those the reply may use.
    */
-  guidance?(conversation: ConversationRecord, tools: AgentTool[]): Promise<{ instructions: string[]; trace: GuidanceTrace }>;
+  guidance?(conversation: ConversationRecord, tools: AgentTool[]): Promise<{ instructions: string[]; trace: GuidanceTrace; model?: ModelSettings }>;
 }
 
 export interface AgentDeps {
@@ -106,6 +106,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         tools,
         instructions: guidance?.instructions ?? [],
         ...(deps.stages?.allowedTools ? { offerHandoff: tools.some((t) => t.name === 'offer_handoff') } : {}),
+        ...(guidance?.model ? { model: guidance.model } : {}),
         signal,
         onDelta(delta) {
           if (!delta || takeover.signal.aborted) return;

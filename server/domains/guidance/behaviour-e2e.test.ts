@@ -11,6 +11,7 @@ import { connectWidget, type WidgetClient } from '../widget/test-client.js';
 import { channelIdentitySecret } from '../identity/channel-secret.js';
 import { signValue } from '../identity/verify.js';
 import { startScriptedLlm, type ScriptedLlm } from '../agent/openai/scripted-llm.fixture.js';
+import { agentText } from '../agent/texts.js';
 
 const EVERYONE = 'Answer briefly from the documentation; search with `search_knowledge`.';
 const PRICING = 'This visitor is a verified customer looking at prices: quote the enterprise plan and offer `offer_handoff` to sales.';
@@ -144,6 +145,20 @@ describe('guidance and audiences over a widget conversation (LLM path)', () => {
     expect(seen.all).not.toContain(SECRET_PRICE);
     expect(reply.guidance).toMatchObject({ rule_ids: [s.everyoneRule], everyone: true });
   });
+  it("the profile's model settings reach the model, and `offline` pins the offline answerer", async () => {
+    const patch = (model: object) =>
+      t.app.inject({ method: 'PATCH', url: `/v1/projects/${t.demo.project_id}/profiles/default`, headers: { authorization: `Bearer ${t.demo.api_key}` }, payload: { model } });
+    expect((await patch({ model: 'support-large', temperature: 0.2, max_tokens: 300 })).statusCode).toBe(200);
+    const v = await visitor(t, base, open, 'https://shop.test/blog');
+    await v.ask('Where is my parcel?');
+    expect(llm.requests.at(-1)!.body).toMatchObject({ model: 'support-large', temperature: 0.2, max_tokens: 300 });
+    await patch({ provider: 'offline' });
+    const before = llm.requests.length;
+    const reply = await v.ask('Where is my parcel now?');
+    expect(llm.requests.length).toBe(before);
+    expect(reply.outcome).toBeDefined();
+    await patch({ provider: 'server', model: null, temperature: null, max_tokens: null });
+  });
 });
 
 describe('guidance over a widget conversation (offline answerer)', () => {
@@ -164,8 +179,10 @@ describe('guidance over a widget conversation (offline answerer)', () => {
     const question = 'Can you repaint my submarine in tartan?';
     const outside = await (await visitor(t, base, open, 'https://shop.test/pricing')).ask(question);
     expect(outside.offer_handoff).toBeUndefined();
-    expect(outside.outcome).toBe('no_answer');
-    expect(outside.content).not.toMatch(/person|team/i);
+    expect(outside.outcome).not.toBe('answer');
+    // Neither the suggestions' closing offer nor the no-answer's closing question.
+    expect(outside.content).not.toContain(agentText('en', 'handoffOffer'));
+    expect(outside.content).not.toContain(agentText('en', 'noAnswer').split('. ').at(-1));
     expect(outside.content.length).toBeGreaterThan(10);
 
     const inside = await visitor(t, base, open, 'https://shop.test/pricing', 'grace@example.com');

@@ -39,8 +39,8 @@ export function behaviourStages(ctx: AppContext): ReplyStages {
         .map((t) => (t.name === 'search_knowledge' && sourceIds ? scopedSearch(t, sourceIds) : t));
     },
     async guidance(c, tools) {
-      const { rules, trace } = await behaviour(c);
-      return { instructions: rules.map((r) => r.instructions), trace: { ...trace, allowed_tools: tools.map((t) => t.name) } };
+      const { rules, trace, profile } = await behaviour(c);
+      return { instructions: rules.map((r) => r.instructions), trace: { ...trace, allowed_tools: tools.map((t) => t.name) }, model: profile.model };
     },
   };
 }

@@ -63,7 +63,10 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
     try {
       const stream = await client.chat.completions.create(
         {
-          model: config.model,
+          // The profile's model settings (docs/behaviour.md), else the server's configuration.
+          model: input.model?.model ?? config.model,
+          ...(input.model?.temperature != null ? { temperature: input.model.temperature } : {}),
+          ...(input.model?.max_tokens != null ? { max_tokens: input.model.max_tokens } : {}),
           messages,
           stream: true,
           ...(tools.length ? { tools: tools.map(toolDefinition), tool_choice: final ? ('none' as const) : ('auto' as const) } : {}),
@@ -101,7 +104,7 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
       let answer = '';
       let handoff = false;
       for (let round = 0; ; round++) {
-        const final = round >= maxToolRounds;
+        const final = round >= (input.model?.max_tool_rounds ?? maxToolRounds);
         const { text, calls } = await call(messages, input.tools, final, input);
         answer += text;
         if (calls.length === 0 || final) break;
@@ -128,7 +131,7 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
       if (!answer.trim()) {
         // The model produced no text (e.g. still asking for tools at the cap): be honest, offer a human.
         input.onDelta(DONT_KNOW);
-        return { content: DONT_KNOW, sources: [], offer_handoff: true };
+        return { content: DONT_KNOW, sources: [], offer_handoff: input.offerHandoff !== false };
       }
       const { content, sources } = book.finish(answer.trim());
       return { content, sources, offer_handoff: handoff };
