@@ -6,6 +6,7 @@
 // carries what happens live, typing both ways and who is online.
 import { Type, type Static } from 'typebox';
 import type { Conversation, Member, Message } from './schemas/entities.js';
+import type { VisitorContext } from './schemas/visitor.js';
 
 export const TEAM_PROTOCOL_VERSION = 1;
 export const TEAM_WS_PATH = '/v1/team/ws';
@@ -61,6 +62,8 @@ export type TeamServerFrame =
   | { type: 'conversation.escalated'; conversation: Conversation; no_operator_online: boolean }
   /** Typing in a conversation: the visitor (`user`), the AI or another operator. */
   | { type: 'typing'; conversation_id: string; role: 'user' | 'assistant' | 'operator'; typing: boolean; member_id?: string }
+  /** The visitor of a widget conversation moved to another page or came back on another browser (the detail's `visitor`). */
+  | { type: 'visitor.updated'; conversation_id: string; visitor: VisitorContext }
   | { type: 'presence'; online: OnlineMember[] }
   | { type: 'error'; error: string; message: string }
   | { type: 'pong' };

@@ -1,32 +1,38 @@
 // Who the visitor is: name and contact, which identity fields the site verified (spec 2.4 signed
-// identity), locales, last seen, the page and device when the conversation records them, and the
-// site's custom attributes.
+// identity), where they are and on what (the page as a link, the device, their languages: the
+// conversation's `visitor`, live from the team feed), last seen, and the site's custom attributes.
+import type { ComponentChildren } from 'preact';
 import type { Conversation } from '../../shared/schemas/entities.js';
-import { visitor } from '../models/conversation.js';
+import type { VisitorPage } from '../../shared/schemas/visitor.js';
+import { visitor, visitorContext } from '../models/conversation.js';
 import { fullTime } from './format.js';
-
-interface VisitorContext {
-  page_url?: string;
-  page_title?: string;
-  locale?: string;
-  user_agent?: string;
-  device?: string;
-}
 
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
+/** The page reported by the widget: a link only for http(s), since the URL comes from the visitor's browser. */
+function PageLink({ page }: { page: VisitorPage }) {
+  const label = page.title || page.url;
+  if (!/^https?:\/\//i.test(page.url)) return <>{label}</>;
+  return (
+    <a href={page.url} target="_blank" rel="noopener noreferrer" title={page.url} data-testid="visitor-page">
+      {label}
+    </a>
+  );
+}
+
 export function VisitorPanel({ c }: { c: Conversation }) {
   const u = visitor.value;
-  const ctx = ((c as Conversation & { context?: VisitorContext }).context ?? {}) as VisitorContext;
+  const where = visitorContext.value;
   const name = u ? [u.first_name, u.last_name].filter(Boolean).join(' ') : '';
-  const rows: [string, string | null | undefined][] = [
+  const locales = where?.locales.length ? where.locales : (u?.locales ?? []);
+  const rows: [string, ComponentChildren][] = [
     ['Name', name || 'Anonymous visitor'],
     ['E-mail', u?.email ? `${u.email}${u.email_signed ? ' (verified)' : ' (not verified)'}` : null],
     ['Phone', u?.phone ? `${u.phone}${u.phone_signed ? ' (verified)' : ' (not verified)'}` : null],
     ['External id', u?.external_id ? `${u.external_id}${u.external_id_signed ? ' (verified)' : ' (not verified)'}` : null],
-    ['Locale', ctx.locale ?? (u?.locales.length ? u.locales.join(', ') : null)],
-    ['Page', ctx.page_url ? `${ctx.page_title ? `${ctx.page_title} — ` : ''}${ctx.page_url}` : null],
-    ['Device', ctx.device ?? ctx.user_agent ?? null],
+    ['Page', where?.page ? <PageLink page={where.page} /> : null],
+    ['Device', where?.device ? <span title={where.device.user_agent}>{where.device.description}</span> : null],
+    ['Locale', locales.length ? locales.join(', ') : null],
     ['Time zone', u?.timezone],
     ['Last seen', u?.last_seen_at ? fullTime(u.last_seen_at) : null],
     ['Channel', c.channel_type],

@@ -7,6 +7,7 @@ import { signal } from '@preact/signals';
 import type { Static } from 'typebox';
 import type { Conversation, ConversationStatus, Message, User } from '../../shared/schemas/entities.js';
 import type { DraftResponse } from '../../shared/schemas/operators.js';
+import type { VisitorContext } from '../../shared/schemas/visitor.js';
 import { api } from './api.js';
 import { endpoints } from './endpoints.js';
 import { onFeed, sendTyping, trackSeq, type FeedEvent } from './feed.js';
@@ -22,6 +23,8 @@ export interface Detail {
 export const detail = signal<Detail | null>(null);
 export const detailError = signal('');
 export const visitor = signal<User | null>(null);
+/** Where the visitor is and on what (the detail's `visitor`; live from `visitor.updated`); null outside the widget. */
+export const visitorContext = signal<VisitorContext | null>(null);
 /** The AI's answer while it streams (not stored yet). */
 export const streaming = signal('');
 export const visitorTyping = signal(false);
@@ -64,6 +67,7 @@ function onEvent(event: FeedEvent) {
     if (event.conversation.operator_active) streaming.value = '';
     return;
   }
+  if (event.type === 'visitor.updated' && event.conversation_id === id) return void (visitorContext.value = event.visitor);
   if (event.type === 'message.delta' && event.conversation_id === id) streaming.value += event.delta;
   if (event.type === 'typing' && event.conversation_id === id && event.role === 'user') visitorTyping.value = event.typing;
 }
@@ -76,13 +80,18 @@ export async function load(pid: string, cid: string): Promise<void> {
   if (detail.peek()?.conversation.id !== cid) {
     detail.value = null;
     visitor.value = null;
+    visitorContext.value = null;
     streaming.value = '';
     visitorTyping.value = false;
   }
   try {
-    const { messages, ...conversation } = await api<Conversation & { messages: Message[] }>('GET', endpoints.conversation(pid, cid));
+    const { messages, visitor: where, ...conversation } = await api<Conversation & { messages: Message[]; visitor: VisitorContext | null }>(
+      'GET',
+      endpoints.conversation(pid, cid),
+    );
     if (conversationId !== cid) return;
     detail.value = { conversation, messages };
+    visitorContext.value = where ?? null;
     trackSeq(cid, conversation.last_seq);
     markRead(cid, conversation.last_seq);
     api<User>('GET', endpoints.user(pid, conversation.user_id)).then(

@@ -17,6 +17,7 @@ import {
 import { PERMISSIONS } from '../permissions.js';
 import { MESSAGE_MAX_LENGTH } from '../limits.js';
 import { lean } from './lean.js';
+import { VisitorContextSchema } from './visitor.js';
 
 const closed = { additionalProperties: false } as const;
 const Id = Type.String({ format: 'uuid' });
@@ -98,6 +99,10 @@ export type CreateConversationBody = Static<typeof CreateConversationBody>;
 // Response schemas go through lean() for fast serialisation (see lean.ts).
 export const ConversationOut = lean(ConversationSchema);
 export const ConversationWithMessages = lean(Type.Object({ ...ConversationSchema.properties, messages: Type.Array(MessageSchema) }));
+/** GET one conversation: with its messages and, for a widget conversation, the visitor's page, device and languages (else null). */
+export const ConversationDetail = lean(
+  Type.Object({ ...ConversationSchema.properties, messages: Type.Array(MessageSchema), visitor: Nullable(VisitorContextSchema) }),
+);
 export const ConversationList = lean(ListOf(ConversationSchema));
 
 export const GenerateResponse = lean(Type.Object({ message: MessageSchema, sources: Type.Array(SourceRefSchema) }));

@@ -6,6 +6,7 @@ import { requireApiKey } from '../../http/auth/api-key.js';
 import {
   ConversationList,
   ConversationListQuery,
+  ConversationDetail,
   ConversationParams,
   ConversationWithMessages,
   CreateConversationBody,
@@ -16,6 +17,7 @@ import { pageJson } from './serialize.js';
 import { conversationFilter } from './query.js';
 import { resolveConversationUser } from './resolve-user.js';
 import { generateRoute } from './generate.js';
+import { visitorContextFor } from '../widget/visitors.js';
 
 const tags = ['conversations'];
 export const LIST = ['conversation:read'] as const;
@@ -84,14 +86,17 @@ export const conversationApiRoutes: RouteModule = (app, ctx) => {
       preHandler: requireApiKey(ctx, LIST),
       schema: {
         summary: 'Get a conversation with its messages',
+        description:
+          '`visitor`: for a widget conversation, the page the visitor is on, their device (from the browser\'s User-Agent) and languages; null otherwise.',
         tags,
         params: ConversationParams,
-        response: { 200: ConversationWithMessages },
+        response: { 200: ConversationDetail },
       },
     },
     async (request) => {
       const { project_id, conversation_id } = request.params as { project_id: string; conversation_id: string };
-      return conversations.require(project_id, conversation_id);
+      const record = await conversations.require(project_id, conversation_id);
+      return { ...record, visitor: await visitorContextFor(ctx, project_id, conversation_id) };
     },
   );
 

@@ -16,6 +16,7 @@ import { authenticateSession, type SessionContext } from '../../http/auth/sessio
 import { rolePermissions } from '../../http/auth/project-session.js';
 import { visitorTyping, type VisitorTypingEvent } from '../widget/handlers/typing.js';
 import { listeningPort, originOf, publicUrls } from '../widget/urls.js';
+import { visitorChanges, type VisitorChange } from '../widget/visitors.js';
 import { operatorsOf } from './service.js';
 
 const check = Compile(TeamClientFrame);
@@ -92,6 +93,9 @@ export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
       const onTyping = (e: VisitorTypingEvent) => e.project_id === pid && send({ type: 'typing', conversation_id: e.conversation_id, role: 'user', typing: e.typing });
       visitorTyping.on('typing', onTyping);
       cleanups.push(() => visitorTyping.off('typing', onTyping));
+      const onVisitor = (e: VisitorChange) => e.project_id === pid && send({ type: 'visitor.updated', conversation_id: e.conversation_id, visitor: e.visitor });
+      visitorChanges.on('change', onVisitor);
+      cleanups.push(() => visitorChanges.off('change', onVisitor));
       const onEscalated = (c: ConversationRecord) => {
         if (c.project_id === pid) send({ type: 'conversation.escalated', conversation: summary(c), no_operator_online: ops.presence.online(pid).length === 0 });
       };

@@ -6,8 +6,13 @@
 //  - conversation link (id = conversation id): which session and device started a widget conversation,
 //    so the agent runtime can read the visitor's page context for audiences (visitorPageFor).
 // Device documents are created lazily (first page.update or message), so a page view writes nothing.
+// The team reads the same page, the browser's User-Agent and languages as the conversation's `visitor`
+// (visitorContextFor, docs/operators.md "Visitor"); changes reach the team feed through visitorChanges.
+import { EventEmitter } from 'node:events';
 import type { AppContext } from '../../context.js';
+import type { VisitorContext } from '../../../shared/schemas/visitor.js';
 import { now } from '../../lib/ids.js';
+import { describeDevice } from './visitor-device.js';
 
 export interface PageContext {
   url: string;
@@ -27,6 +32,8 @@ export interface DeviceDoc {
   frame_id: string;
   page: PageContext | null;
   locales: string[];
+  /** The User-Agent header of the device's latest widget connection (visitor-device.ts). */
+  user_agent?: string | null;
   first_sends: FirstSend[];
   created_at: string;
   last_seen_at: string;
@@ -42,6 +49,9 @@ export interface SessionDoc {
   user_id: string;
   conversation_ids: string[];
   page: PageContext | null;
+  /** The browser of the session's latest connection, and the languages it prefers (for the team). */
+  user_agent?: string | null;
+  locales?: string[];
   created_at: string;
   last_seen_at: string;
   /** Set by a logout; a revoked session's token no longer grants anything. */
@@ -86,7 +96,15 @@ export async function updateDevice(
 export async function createSession(
   ctx: AppContext,
   projectId: string,
-  input: { id: string; frame_id: string; device_id: string; user_id: string; page: PageContext | null },
+  input: {
+    id: string;
+    frame_id: string;
+    device_id: string;
+    user_id: string;
+    page: PageContext | null;
+    user_agent?: string | null;
+    locales?: string[];
+  },
 ): Promise<SessionDoc> {
   const t = now();
   const doc: SessionDoc = { ...input, kind: 'session', conversation_ids: [], created_at: t, last_seen_at: t, revoked_at: null };
@@ -135,4 +153,67 @@ export async function visitorPageFor(ctx: AppContext, projectId: string, convers
   const session = await getSession(ctx, projectId, link.session_id);
   if (session?.page) return session.page;
   return (await getDevice(ctx, projectId, link.device_id))?.page ?? null;
+}
+
+/** The conversation's visitor as the team sees it: page, device and languages; null outside the widget. */
+export async function visitorContextFor(ctx: AppContext, projectId: string, conversationId: string): Promise<VisitorContext | null> {
+  const link = await devices(ctx).get(projectId, conversationId);
+  if (!link || link.kind !== 'conversation') return null;
+  const [session, device] = await Promise.all([getSession(ctx, projectId, link.session_id), getDevice(ctx, projectId, link.device_id)]);
+  return visitorContext(session, device);
+}
+
+export function visitorContext(session: SessionDoc | undefined, device?: DeviceDoc): VisitorContext {
+  const page = session?.page ?? device?.page ?? null;
+  const userAgent = session?.user_agent ?? device?.user_agent ?? null;
+  const locales = session?.locales?.length ? session.locales : (device?.locales ?? []);
+  return {
+    page: page ? { url: page.url, title: page.title ?? null, at: page.at } : null,
+    device: userAgent ? describeDevice(userAgent) : null,
+    locales,
+  };
+}
+
+export interface VisitorChange {
+  project_id: string;
+  conversation_id: string;
+  visitor: VisitorContext;
+}
+
+/** Visitor context changes (another page, another browser) for the team feed (operators/team-ws.ts). */
+export const visitorChanges = new EventEmitter<{ change: [VisitorChange] }>();
+visitorChanges.setMaxListeners(0);
+
+/** Conversations of a session whose visitor context a change is announced for: the latest few. */
+const ANNOUNCE_CONVERSATIONS = 5;
+
+/** Tells the team feed that a session's visitor moved on (only when someone listens: nothing to build otherwise). */
+export function announceVisitor(projectId: string, session: SessionDoc | undefined, device?: DeviceDoc): void {
+  if (!session || visitorChanges.listenerCount('change') === 0) return;
+  const visitor = visitorContext(session, device);
+  for (const id of session.conversation_ids.slice(-ANNOUNCE_CONVERSATIONS)) {
+    visitorChanges.emit('change', { project_id: projectId, conversation_id: id, visitor });
+  }
+}
+
+/**
+ * A returning visitor's hello: the session keeps the page, browser and languages of this connection
+ * (written only when one of them is new) and the team feed hears of it.
+ */
+export async function refreshSession(
+  ctx: AppContext,
+  projectId: string,
+  session: SessionDoc,
+  now: { page: PageContext | null; userAgent: string | null; locales: string[] },
+): Promise<void> {
+  const newAgent = now.userAgent && now.userAgent !== session.user_agent;
+  const newLocales = now.locales.length > 0 && now.locales.join() !== (session.locales ?? []).join();
+  if (!now.page && !newAgent && !newLocales) return;
+  const updated = await updateSession(ctx, projectId, session.id, (doc) => ({
+    ...doc,
+    ...(now.page ? { page: now.page, last_seen_at: now.page.at } : {}),
+    ...(newAgent ? { user_agent: now.userAgent } : {}),
+    ...(newLocales ? { locales: now.locales } : {}),
+  }));
+  announceVisitor(projectId, updated);
 }

@@ -4,7 +4,7 @@
 // so browsing alone writes nothing (spec 5.1: nothing stored before interaction).
 import type { FrameHandler, Gateway } from '../gateway.js';
 import type { VisitorState } from '../connection.js';
-import { pageContext, updateDevice, updateSession } from '../visitors.js';
+import { announceVisitor, pageContext, updateDevice, updateSession } from '../visitors.js';
 
 /** At most this many attribute keys per visitor, however many updates add. */
 const MAX_ATTRIBUTES = 50;
@@ -27,7 +27,8 @@ export const page: FrameHandler<'page.update'> = async (frame, conn, gw) => {
     v.attributes = Object.fromEntries(Object.entries(merged).slice(0, MAX_ATTRIBUTES));
   }
   if (!v.sessionId) return;
-  await updateDevice(gw.ctx, v.projectId, v.frameId, v.deviceId, (doc) => ({ ...doc, page: current, last_seen_at: current.at }));
-  await updateSession(gw.ctx, v.projectId, v.sessionId, (doc) => ({ ...doc, page: current, last_seen_at: current.at }));
+  const device = await updateDevice(gw.ctx, v.projectId, v.frameId, v.deviceId, (doc) => ({ ...doc, page: current, last_seen_at: current.at }));
+  const session = await updateSession(gw.ctx, v.projectId, v.sessionId, (doc) => ({ ...doc, page: current, last_seen_at: current.at }));
+  announceVisitor(v.projectId, session, device); // the team sees the visitor move (docs/operators.md "Visitor")
   if (frame.attributes) await saveVisitorAttributes(gw, v);
 };

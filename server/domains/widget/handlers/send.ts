@@ -67,7 +67,17 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
           { locales: v.locales, ...(Object.keys(v.attributes).length ? { external_attributes: { widget: v.attributes } } : {}) },
           userId,
         ),
-    v.sessionId ? null : createSession(ctx, v.projectId, { id: sessionId, frame_id: v.frameId, device_id: v.deviceId, user_id: userId, page: v.page }),
+    v.sessionId
+      ? null
+      : createSession(ctx, v.projectId, {
+          id: sessionId,
+          frame_id: v.frameId,
+          device_id: v.deviceId,
+          user_id: userId,
+          page: v.page,
+          user_agent: conn.userAgent,
+          locales: v.locales,
+        }),
   ]);
   v.userId = userId;
   v.sessionId = sessionId;
@@ -79,6 +89,7 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
       ...rememberFirstSend(doc, { client_id: frame.client_id, conversation_id: record.id, session_id: sessionId }),
       ...(v.page ? { page: v.page } : {}),
       locales: v.locales.length ? v.locales : doc.locales,
+      user_agent: conn.userAgent ?? doc.user_agent ?? null,
     })),
   ]);
   // Everything above is durable now: tokens first, so the widget has its cookies when the ack lands.
