@@ -138,10 +138,13 @@ describe('guidance and audiences over a widget conversation (LLM path)', () => {
 
   it('an unverified visitor on the pricing page gets the Everyone rules and not the audience knowledge', async () => {
     const v = await visitor(t, base, open, 'https://shop.test/pricing');
+    // The model searches on its own: the tool, too, leaves the audience's source out.
+    llm.script.push({ toolCalls: [{ id: 'c1', name: 'search_knowledge', args: ['{"query":"enterprise plan cost per year"}'] }] }, { text: ['I could not find it.'] });
     const reply = await v.ask('How much does the enterprise plan cost?');
     const seen = lastRequest();
     expect(seen.system).toContain(EVERYONE);
     expect(seen.tools).toEqual(['search_knowledge']);
+    expect(llm.requests.at(-1)!.body.messages.some((m: { role: string }) => m.role === 'tool')).toBe(true);
     expect(seen.all).not.toContain(SECRET_PRICE);
     expect(reply.guidance).toMatchObject({ rule_ids: [s.everyoneRule], everyone: true });
   });
