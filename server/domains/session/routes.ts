@@ -4,7 +4,8 @@
 // Login CSRF: the body must be JSON (a cross-site form cannot send that without a CORS preflight)
 // and a browser's Origin header, when present, must be one of this server's own addresses.
 // Failed attempts are limited per client address (10 a minute, 500 a day).
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { appUrls } from '../widget/urls.js';
 import type { RouteModule } from '../../routes.js';
 import type { AppContext } from '../../context.js';
 import { LoginBody, SessionOut } from '../../../shared/schemas/api.js';
@@ -34,9 +35,11 @@ const sessionBody = (team: SessionContext) => ({
   expires_at: team.session.expires_at,
 });
 
-function checkOrigin(ctx: AppContext, origin: string | undefined) {
+/** The server's own origins as it listens: under PORT=0 the configured port 0 becomes the real one. */
+function checkOrigin(app: FastifyInstance, origin: string | undefined) {
   if (origin === undefined) return;
-  const own = new Set([ctx.config.baseUrl, ctx.config.chatUrl, ctx.config.cdnUrl].map((u) => new URL(u).origin));
+  const urls = appUrls(app);
+  const own = new Set([urls.baseUrl, urls.chatUrl, urls.cdnUrl].map((u) => new URL(u).origin));
   if (!own.has(origin)) throw new AppError('csrf_failed', 'Sign in from this server’s own pages');
 }
 
@@ -55,7 +58,7 @@ export const sessionRoutes: RouteModule = (app, ctx) => {
       },
     },
     async (request, reply: FastifyReply) => {
-      checkOrigin(ctx, request.headers.origin);
+      checkOrigin(app, request.headers.origin);
       // Only failed attempts count, so colleagues behind one address can still sign in.
       const bucket = `login:${request.ip}`;
       const d = await app.rateLimiter.hit(bucket, LOGIN_LIMITS, undefined, 0);
