@@ -21,11 +21,12 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/inbox', nav: 'Inbox', href: inboxPath, component: lazy(() => import('./pages/InboxPage.js')) },
   { path: '/app/p/:project/c/:conversation', component: lazy(() => import('./pages/ConversationPage.js')) },
   { path: '/app/p/:project/knowledge', nav: 'Knowledge', href: (id) => `/app/p/${id}/knowledge`, component: lazy(() => import('./pages/KnowledgePage.js')) },
-  { path: '/app/p/:project/projects', nav: 'Projects', href: (id) => `/app/p/${id}/projects`, component: lazy(() => import('./pages/ProjectsPage.js')) },
-  { path: '/app/projects', component: lazy(() => import('./pages/ProjectsPage.js')) },
   { path: '/app/p/:project/knowledge/:provider', component: lazy(() => import('./pages/KnowledgeProviderPage.js')) },
   { path: '/app/p/:project/channels', nav: 'Channels', href: (id) => `/app/p/${id}/channels`, component: lazy(() => import('./pages/ChannelsPage.js')) },
   { path: '/app/p/:project/channels/:channel', component: lazy(() => import('./pages/ChannelEditorPage.js')) },
+  { path: '/app/p/:project/analytics', nav: 'Analytics', href: (id) => `/app/p/${id}/analytics`, component: lazy(() => import('./pages/AnalyticsPage.js')) },
+  { path: '/app/p/:project/projects', nav: 'Projects', href: (id) => `/app/p/${id}/projects`, component: lazy(() => import('./pages/ProjectsPage.js')) },
+  { path: '/app/projects', component: lazy(() => import('./pages/ProjectsPage.js')) },
 ];
 
 export const LoginPage = lazy(() => import('./pages/LoginPage.js'));

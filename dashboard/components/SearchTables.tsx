@@ -28,7 +28,7 @@ function TableFields({ projectId, table }: { projectId: string; table: SearchTab
   const caption = `${table.name}: ${table.row_count} rows`;
   return (
     <form onSubmit={save}>
-        <div class="table-scroll">
+        <div class="table-scroll" tabIndex={0} role="region" aria-label={`Fields of ${table.name}`}>
           <table class="fields-table">
             <caption class="sr-only">{caption}</caption>
             <thead>
