@@ -19,10 +19,16 @@ export interface AudienceFacts {
   values: Record<string, unknown>;
 }
 
-/** `cache` lets several audiences of one reply share the timezone work (matchAudiences). */
-export type AudiencePredicate = (facts: AudienceFacts, cache?: Map<string, LocalParts>) => boolean;
+/** `cache` lets several audiences of one reply share the timezone and date work (matchAudiences). */
+export type AudiencePredicate = (facts: AudienceFacts, cache?: EvalCache) => boolean;
 
-type State = { facts: AudienceFacts; parts: Map<string, LocalParts> };
+/** Per reply: timezone parts and parsed dates are computed once and shared by every condition. */
+export interface EvalCache {
+  parts: Map<string, LocalParts>;
+  dates: Map<string, number | null>;
+}
+type State = EvalCache & { facts: AudienceFacts };
+const newCache = (): EvalCache => ({ parts: new Map(), dates: new Map() });
 type Pred = (s: State) => boolean;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -118,9 +124,19 @@ function compileCondition(c: AudienceCondition): Pred {
     case 'boolean':
       return op === 'is_true' ? (s) => get(s) === true : (s) => get(s) !== true;
     case 'date': {
-      const at = (s: State) => asMs(get(s));
-      const day = (s: State, ms: number) => partsOf(s, ms, zone(s, c.timezone)).date;
-      const cmp = (s: State, ms: number, d: DateOperand) => ('day' in d ? (day(s, ms) < d.day ? -1 : day(s, ms) > d.day ? 1 : 0) : Math.sign(ms - d.ms));
+      const at =
+        def.group === 'time'
+          ? (s: State) => s.facts.now
+          : (s: State) => {
+              let ms = s.dates.get(c.field);
+              if (ms === undefined) s.dates.set(c.field, (ms = asMs(get(s))));
+              return ms;
+            };
+      const cmp = (s: State, ms: number, d: DateOperand) => {
+        if (!('day' in d)) return Math.sign(ms - d.ms);
+        const day = partsOf(s, ms, zone(s, c.timezone)).date;
+        return day < d.day ? -1 : day > d.day ? 1 : 0;
+      };
       if (op === 'is_empty') return (s) => at(s) === null;
       if (op === 'in_the_last' || op === 'in_the_next') {
         const { amount, unit } = v as { amount: number; unit: DurationUnit };
@@ -193,11 +209,11 @@ function compileNode(node: AudienceNode): Pred {
 /** Compiles validated conditions (validate.ts) into a predicate; the root combines with AND (spec 2.8). */
 export function compileAudience(conditions: AudienceNode[]): AudiencePredicate {
   const root = compileNode({ type: 'group', combinator: 'and', conditions: conditions as AudienceCondition[] });
-  return (facts, cache) => root({ facts, parts: cache ?? new Map() });
+  return (facts, cache = newCache()) => root({ facts, ...cache });
 }
 
 /** Several audiences against one conversation, sharing the timezone work between them. */
 export function matchAudiences(audiences: { id: string; predicate: AudiencePredicate }[], facts: AudienceFacts): string[] {
-  const cache = new Map<string, LocalParts>();
+  const cache = newCache();
   return audiences.filter((a) => a.predicate(facts, cache)).map((a) => a.id);
 }
