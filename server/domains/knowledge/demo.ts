@@ -23,10 +23,11 @@ export const DEMO_SNIPPETS = [
       'Everything is also available through a /v1 REST API with project-scoped API keys.',
   },
   {
-    question: 'How do I embed the widget?',
+    // Site owners ask to "install" the widget; the answer is the snippet, not the server install.
+    question: 'How do I install or embed the widget?',
     content:
       // Markdown: the tag is a code span, or it would be stripped as inline HTML.
-      'Paste the loader script tag into your page, before `</body>`: ' +
+      'To install (embed) the widget, paste the loader script tag into your page, before `</body>`: ' +
       '`<script async src="CDN_URL/widget/loader.js" data-frame-id="fr_…" data-base-url="BASE_URL"></script>`. ' +
       'The frame id comes from your website channel. data-mode chooses launcher (a floating button, the default), inline ' +
       '(inside an element given by data-target) or iframe. On a page with a strict Content Security Policy add a nonce to ' +
@@ -48,6 +49,19 @@ export const DEMO_SNIPPETS = [
       'POST /v1/projects/{project_id}/data-providers/{data_provider_id}/sync and follow its progress.',
   },
   {
+    question: 'Where is the team console?',
+    content:
+      'The team console, where operators see conversations and answer visitors, is at /app on this server ' +
+      '(e.g. http://127.0.0.1:3000/app). Sign in with a team member\'s e-mail and password: for the demo, npm start ' +
+      'prints the login on the first start (also in data/demo-credentials.json).',
+  },
+  {
+    question: 'Can I use my own LLM?',
+    content:
+      'Yes. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL to use any OpenAI-compatible server (OpenAI, Ollama, ' +
+      'vLLM, llama.cpp server) instead of the offline answerer; it gets the same retrieval and cites the same sources.',
+  },
+  {
     question: 'Can I talk to a human?',
     content:
       'Yes. Ask for a human at any time: the conversation is handed over to the support team, and the AI stops replying ' +
@@ -57,8 +71,10 @@ export const DEMO_SNIPPETS = [
 
 /** The page on this server that covers each FAQ answer (the examples show every embed mode). */
 const SNIPPET_PAGES: Record<string, string> = {
-  'How do I embed the widget?': '/examples/',
+  'How do I install or embed the widget?': '/examples/',
   'How do I add my own knowledge?': '/v1/docs',
+  'Where is the team console?': '/docs/README.md#team-console',
+  'Can I use my own LLM?': '/docs/README.md#configuration',
 };
 
 /** A doc as zipped: with the page's title as front matter (the README's first heading is just "Parley"). */

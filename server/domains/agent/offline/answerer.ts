@@ -36,7 +36,8 @@ const GREETING_LANGUAGE: Record<string, Language> = { hallo: 'de', danke: 'de', 
 
 /**
  * How well a visitor's question matches a snippet's question: symmetric overlap of their terms,
- * except that a question containing every term of the snippet's plus one more still matches.
+ * except that a question containing every term of the snippet's plus one more still matches, and
+ * so does one whose every term is in the snippet's, which has one more.
  */
 export function questionSimilarity(user: string, snippet: string): number {
   return similarityTo(userTerms(user), snippet);
@@ -55,6 +56,8 @@ function similarityTo({ language, terms: x }: { language: Language; terms: Set<s
   for (const t of x) if (y.has(t)) shared++;
   const symmetric = shared / Math.max(x.size, y.size);
   if (shared === y.size && y.size >= 2) return Math.max(symmetric, shared / Math.max(y.size, x.size - 1));
+  // And the reverse: the snippet's question names one alternative more ("install or embed").
+  if (shared === x.size && x.size >= 2) return Math.max(symmetric, shared / Math.max(x.size, y.size - 1));
   return symmetric;
 }
 

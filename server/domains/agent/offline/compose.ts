@@ -4,7 +4,7 @@
 // blank line sits inside it, and a list stays a list.
 import type { Passage, QueryConcept } from '../../knowledge/types.js';
 import { analyze } from '../../knowledge/analysis/analyzer.js';
-import { covered } from './decision.js';
+import { covered } from './features.js';
 
 export interface Block {
   text: string;

@@ -1,31 +1,32 @@
-// How sure the offline answerer is (docs/knowledge.md "Answers"): one of three outcomes, decided
-// from retrieval's signals rather than from the share of the question's words one sentence holds.
-//   - answer:      the best section covers (nearly) all of the question's concepts, the knowledge
-//                  base knows every concept, and the best page stands out from the next one;
-//   - suggestions: related sections exist but one of those is missing ("these look related");
-//   - no_answer:   the question's concepts are mostly unknown here, or nothing covers them.
-// Coverage is IDF-weighted over concepts (a word with its translations and corrections, see
-// knowledge/analysis/query.ts), so chatty words the documents never use weigh little and a rare
-// word that is missing ("SMS") weighs a lot.
+// How sure the offline answerer is (docs/knowledge.md "Answers"): one of three outcomes, from a
+// probability that retrieval's best section is the right one. The probability is a logistic model
+// over the signals of features.ts, several of them relative to this knowledge base's own
+// calibration (knowledge/calibration.ts); its weights and thresholds come from
+// decision-model.json, fitted by eval/fit-decision.ts on the eval's tuning questions only.
+//   - answer:      the probability reaches `answerAt`;
+//   - suggestions: it reaches `suggestAt`: "these sections look related";
+//   - no_answer:   below, or the question's concepts are unknown here, or it names something
+//                  the knowledge lacks.
 import type { Passage, QueryConcept } from '../../knowledge/types.js';
 import { analyze } from '../../knowledge/analysis/analyzer.js';
 import { detectLanguage, type Language } from '../../knowledge/analysis/language.js';
+import { coverageOf, features, FEATURES, type Features } from './features.js';
+import model from './decision-model.json' with { type: 'json' };
+
+export { covered } from './features.js';
 
 export type Outcome = 'answer' | 'suggestions' | 'no_answer';
 
 export interface DecisionOptions {
-  /** Concept coverage of the best passage for a confident answer. */
-  answerCoverage: number;
-  /** Coverage that suffices when the best page leads the next one by `margin`. */
-  marginCoverage: number;
-  margin: number;
-  /** Below this coverage nothing looks related. */
-  relatedCoverage: number;
-  /** Known concepts from which one unknown word in the question is tolerated. */
-  toleratedFrom: number;
+  /** A weight per feature (a missing one counts 0). */
+  weights: Readonly<Partial<Record<keyof Features, number>>>;
+  /** Probability for a confident answer. */
+  answerAt: number;
+  /** Probability from which related sections are suggested. */
+  suggestAt: number;
 }
 
-export const DEFAULT_DECISION: DecisionOptions = { answerCoverage: 0.8, marginCoverage: 0.65, margin: 1.4, relatedCoverage: 0.34, toleratedFrom: 2 };
+export const DEFAULT_DECISION: DecisionOptions = { weights: model.weights, answerAt: model.answerAt, suggestAt: model.suggestAt };
 
 export interface Decision {
   outcome: Outcome;
@@ -33,8 +34,9 @@ export interface Decision {
   concepts: QueryConcept[];
   /** Best first: the passage to answer from, or the sections to suggest. */
   passages: Passage[];
-  coverage: number;
-  known: number;
+  /** Probability that the best section answers the question. */
+  probability: number;
+  features: Features | null;
 }
 
 /** The question's concepts: from retrieval when it ran, else from the question itself (equal weights). */
@@ -52,62 +54,30 @@ function conceptsOf(question: string, passages: Passage[]): { concepts: QueryCon
   return { concepts, language };
 }
 
-/** IDF-weighted share of the concepts with a term in `terms`; a translation or correction earns its weight. */
-export function covered(concepts: readonly QueryConcept[], terms: ReadonlySet<string>): number {
-  let total = 0;
-  let hit = 0;
-  for (const c of concepts) {
-    total += c.idf;
-    let best = 0;
-    c.terms.forEach((t, i) => {
-      const w = c.weights?.[i] ?? 1;
-      if (w > best && terms.has(t)) best = w;
-    });
-    hit += c.idf * best;
-  }
-  return total === 0 ? 0 : hit / total;
+export function probability(f: Features, weights: DecisionOptions['weights']): number {
+  let z = 0;
+  for (const name of FEATURES) z += (weights[name] ?? 0) * f[name];
+  return 1 / (1 + Math.exp(-z));
 }
-
-const passageTerms = (p: Passage, withText = true) =>
-  new Set(analyze([p.title, ...p.headings, p.question ?? '', withText ? p.text : ''].join('\n'), p.language ?? 'en'));
 
 export function decide(question: string, passages: Passage[], options: DecisionOptions = DEFAULT_DECISION): Decision {
   const { concepts, language } = conceptsOf(question, passages);
   const base = { language, concepts };
-  if (passages.length === 0 || concepts.length === 0) return { ...base, outcome: 'no_answer', passages: [], coverage: 0, known: 0 };
-  const coverageOf = (p: Passage) => (p.relevance?.concepts ? p.relevance.coverage : covered(concepts, passageTerms(p)));
-  // Coverage among the concepts the knowledge knows: a word no chunk contains cannot be covered,
-  // and visitors bring their own words ("website" for "site"). Unknown words are counted instead:
-  // one among several known ones is tolerated, more mean the question is about something else.
-  let mass = 0;
-  let knownMass = 0;
-  for (const c of concepts) {
-    mass += c.idf;
-    if (c.known) knownMass += c.idf;
-  }
-  const known = mass ? knownMass / mass : 0;
-  const knownCount = concepts.filter((c) => c.known).length;
-  const unknownCount = concepts.length - knownCount;
+  const none = (f: Features | null, p = 0): Decision => ({ ...base, outcome: 'no_answer', passages: [], probability: p, features: f });
+  if (passages.length === 0 || concepts.length === 0 || !concepts.some((c) => c.known)) return none(null);
+  const f = features(concepts, passages, language);
+  const p = probability(f, options.weights);
   // A name the knowledge lacks ("Okta") is never a paraphrase: no confident answer around it.
   const foreign = concepts.some((c) => !c.known && c.foreign);
-  const top = passages[0];
-  const coverage = known > 0 ? Math.min(1, coverageOf(top) / known) : 0;
-  const otherPage = passages.find((p) => p.source_id !== top.source_id);
-  const margin = otherPage && otherPage.score > 0 ? top.score / otherPage.score : Infinity;
-  // One-concept questions ("pricing?") are answered by a section about it, not one mentioning it.
-  const onTopic = knownCount > 1 || covered(concepts, passageTerms(top, false)) > 0;
-  const confident =
-    onTopic &&
-    !foreign &&
-    unknownCount <= (knownCount >= options.toleratedFrom ? 1 : 0) &&
-    (coverage >= options.answerCoverage || (coverage >= options.marginCoverage && margin >= options.margin));
-  if (confident) return { ...base, outcome: 'answer', passages: [top], coverage, known };
-  if (knownCount === 0 || unknownCount > knownCount || coverage < options.relatedCoverage) return { ...base, outcome: 'no_answer', passages: [], coverage, known };
+  if (p >= options.answerAt && !foreign) return { ...base, outcome: 'answer', passages: [passages[0]!], probability: p, features: f };
+  if (p < options.suggestAt) return none(f, p);
+  // Up to three pages, each by its best section, that speak to part of the question.
   const related: Passage[] = [];
-  for (const p of passages) {
+  for (const s of passages) {
     if (related.length >= 3) break;
-    if (related.some((r) => r.source_id === p.source_id)) continue;
-    if (coverageOf(p) / known >= options.relatedCoverage * 0.75) related.push(p);
+    if (related.some((r) => r.source_id === s.source_id)) continue;
+    if (coverageOf(concepts, s) > 0) related.push(s);
   }
-  return { ...base, outcome: 'suggestions', passages: related, coverage, known };
+  if (related.length === 0) return none(f, p);
+  return { ...base, outcome: 'suggestions', passages: related, probability: p, features: f };
 }

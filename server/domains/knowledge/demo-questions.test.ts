@@ -1,0 +1,72 @@
+// The obvious questions of a site owner trying the demo, through the real app (REST generate on
+// the demo project): each gets a confident answer from the right page or FAQ snippet, cited with
+// the page's real title and a link to the section; a new question in a running conversation is
+// answered as it would be alone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let base: string;
+let P: string;
+let H: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.listen();
+  P = `/v1/projects/${t.demo.project_id}`;
+  H = { authorization: `Bearer ${t.demo.api_key}`, 'content-type': 'application/json' };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Reply {
+  message: { content: string; outcome: string };
+  sources: { title: string; url: string }[];
+}
+
+const post = async (url: string, payload?: unknown) =>
+  (await fetch(`${base}${url}`, { method: 'POST', headers: H, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) })).json();
+
+async function ask(question: string, user = `owner-${Math.random().toString(36).slice(2)}`): Promise<Reply & { conversation: string }> {
+  const conv = await post(`${P}/conversations`, { user_id: user, message: question });
+  return { ...((await post(`${P}/conversations/${conv.id}/generate`)) as Reply), conversation: conv.id };
+}
+
+/** Question, a phrase the answer must contain, and the cited page's title (and section anchor). */
+const OWNER_QUESTIONS: [string, RegExp, RegExp][] = [
+  ['How do I install the widget?', /loader\.js/, /install or embed the widget/i],
+  ['How do I embed the widget in my page?', /loader\.js/, /install or embed the widget/i],
+  ['How do I add my own knowledge?', /data provider/, /add my own knowledge/i],
+  ['How do I back up my data?', /DATA_DIR/, /^Parley README$/],
+  ['Where is the team console?', /\/app/, /team console/i],
+  ['Can I use an OpenAI-compatible model?', /OPENAI_BASE_URL/, /own LLM/i],
+  ['What is Parley?', /self-hostable/, /What is Parley/],
+  ['Can I talk to a human?', /handed over/, /talk to a human/i],
+];
+
+describe('the demo answers a site owner’s obvious questions', () => {
+  it.each(OWNER_QUESTIONS)('%s', async (question, content, title) => {
+    const reply = await ask(question);
+    expect(reply.message.outcome).toBe('answer');
+    expect(reply.message.content).toMatch(content);
+    expect(reply.message.content).toMatch(/\[1\]$|^[^[]*$/);
+    expect(reply.sources[0].title).toMatch(title);
+    // Cited pages are rendered pages of this server, not raw files (the seed names the address
+    // before the test server listens, so the path is fetched from where it listens).
+    const url = new URL(reply.sources[0].url);
+    const page = await fetch(`${base}${url.pathname}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('answers a new, self-contained question in a running conversation as it would alone', async () => {
+    const alone = await ask('How do I install the widget?');
+    const first = await ask('How do I back up my data?', 'owner-running');
+    await t.app.ctx.services.conversations.append(t.demo.project_id, first.conversation, { role: 'user', content: 'How do I install the widget?' });
+    const later = (await post(`${P}/conversations/${first.conversation}/generate`)) as Reply;
+    expect(later.message.outcome).toBe(alone.message.outcome);
+    expect(later.message.content).toBe(alone.message.content);
+    expect(later.sources).toEqual(alone.sources);
+  });
+});
