@@ -77,7 +77,7 @@ export function WikiUpload({ projectId, provider }: { projectId: string; provide
       </p>
       <label class="field">
         <span>Upload a folder</span>
-        <input type="file" {...{ webkitdirectory: '', directory: '' }} multiple disabled={busy} onChange={onFolder} />
+        <input type="file" {...{ webkitdirectory: true }} multiple disabled={busy} onChange={onFolder} />
       </label>
       <label class="field">
         <span>Upload a zip file</span>

@@ -10,6 +10,10 @@ import { startHarness, watchPage, type Harness } from './harness.js';
 import { axeViolations } from './axe.js';
 import { apiCall, ensureConsoleBuilt, layoutProblems, shot, signIn } from './console-harness.js';
 import { html, startSite, type TestSite } from '../../server/domains/knowledge/testing/site.js';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync, strToU8 } from 'fflate';
 
 let h: Harness;
 let site: TestSite;
@@ -145,6 +149,54 @@ describe('team console: knowledge', () => {
     const result = page.getByRole('region', { name: 'Test result' });
     await result.getByRole('group', { name: 'Answer' }).getByText('six years').waitFor();
     expect(await result.getByTestId('tester-outcome').textContent()).toBe('Answer');
+    expect(await watch.violations()).toEqual([]);
+    await context.close();
+  });
+
+  it('uploads a wiki as a folder, then as a zip, syncs it, and deletes the provider after confirming', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-wiki-'));
+    mkdirSync(join(dir, 'lamp-wiki', 'guides'), { recursive: true });
+    writeFileSync(join(dir, 'lamp-wiki', 'Dimming.md'), '# Dimming the lamp\n\nTurn the walnut dial clockwise to dim the Quokka Lamp.\n');
+    writeFileSync(join(dir, 'lamp-wiki', 'guides', 'Cleaning.md'), '# Cleaning\n\nWipe the shade with a dry cloth only.\n');
+    writeFileSync(join(dir, 'lamp-wiki', 'photo.png'), 'not a page');
+    const zipPath = join(dir, 'export.zip');
+    writeFileSync(zipPath, zipSync({ 'Night-mode.md': strToU8('# Night mode\n\nDouble-tap the shade for a red night light.\n') }));
+
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const watch = await watchPage(page);
+    await openKnowledge(page);
+    await page.getByLabel('Type').selectOption('wiki');
+    await page.getByLabel('Name (optional)', { exact: true }).fill('Lamp wiki');
+    await page.getByRole('button', { name: 'Add provider' }).click();
+    await page.getByRole('heading', { name: 'Lamp wiki', level: 1 }).waitFor();
+
+    // A folder: zipped in the browser, only its pages (the .png stays out).
+    await page.getByLabel('Upload a folder').setInputFiles(join(dir, 'lamp-wiki'));
+    await page.getByText('Uploaded 2 pages as lamp-wiki.zip. Sync to import them.').waitFor();
+    await page.getByText('lamp-wiki.zip', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Sync done' }).waitFor();
+    const sources = page.getByRole('list', { name: 'Sources' });
+    await sources.getByText('Dimming the lamp', { exact: true }).waitFor();
+    await sources.getByText('Cleaning', { exact: true }).waitFor();
+    await shot(page, 'knowledge-wiki-desktop');
+
+    // A zip replaces the earlier upload; the next sync removes what is no longer there.
+    await page.getByLabel('Upload a zip file').setInputFiles(zipPath);
+    await page.getByText('Uploaded export.zip. Sync to import it.').waitFor();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Sync done' }).waitFor();
+    await sources.getByText('Night mode', { exact: true }).waitFor();
+    await sources.getByText('Dimming the lamp', { exact: true }).waitFor({ state: 'detached' });
+    await expect.poll(() => sources.locator('> li').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Delete provider' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Lamp wiki?' });
+    await dialog.getByRole('button', { name: 'Delete provider' }).click();
+    await page.getByRole('heading', { name: 'Knowledge', level: 1 }).waitFor();
+    expect(await page.locator('.provider-list').getByText('Lamp wiki').count()).toBe(0);
     expect(await watch.violations()).toEqual([]);
     await context.close();
   });
