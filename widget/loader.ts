@@ -138,9 +138,21 @@ function boot(o: BootOptions) {
     launcher.button.addEventListener('click', () => run('toggle', []));
   } else root.append(container);
 
-  function load() {
+  // Start-up work is split so that no part of it is one long task on a slow phone: loaded while
+  // idle, the app chunk is evaluated in one task and mounted in a later idle period, unless an intent
+  // (or a command that needs the app) arrives first and mounts it at once.
+  let urgent = false;
+  let mountNow: (() => void) | undefined;
+  const whenIdle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 5000 }) : setTimeout(fn, 3000));
+  function load(now = true) {
+    if (now) {
+      urgent = true;
+      mountNow?.();
+    }
     if (mode === 'iframe') return Promise.resolve();
-    return (loading ||= import(/* @vite-ignore */ new URL(__PARLEY_APP__, src).href).then(
+    return (loading ||= import(/* @vite-ignore */ new URL(__PARLEY_APP__, src).href)
+      .then((m: AppModule) => (urgent ? m : new Promise<AppModule>((resolve) => whenIdle((mountNow = () => resolve(m))))))
+      .then(
       (m: AppModule) => {
         if (!host.isConnected) return;
         const bridge: HostBridge = {
@@ -204,8 +216,7 @@ function boot(o: BootOptions) {
   delete waiting[id];
   // Inline and frame modes show the chat at once; the launcher loads when idle if no intent came first.
   if (mode !== 'launcher') load();
-  else if ('requestIdleCallback' in window) requestIdleCallback(() => load(), { timeout: 5000 });
-  else setTimeout(load, 3000);
+  else whenIdle(() => load(false));
 }
 
 if (!win.Parley?._w) {

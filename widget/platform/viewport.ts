@@ -7,11 +7,14 @@
 export function trackVisualViewport(host: HTMLElement): () => void {
   const vv = window.visualViewport;
   if (!vv) return () => {};
+  // All four read before any is written: a read after a write makes the browser lay the page out
+  // again at once, which on a slow phone turned the loader's start-up into one long task.
   const apply = () => {
-    host.style.setProperty('--parley-vh', `${Math.round(vv.height)}px`);
-    host.style.setProperty('--parley-vtop', `${Math.round(vv.offsetTop)}px`);
-    host.style.setProperty('--parley-vleft', `${Math.round(vv.offsetLeft)}px`);
-    host.style.setProperty('--parley-vw', `${Math.round(vv.width)}px`);
+    const [height, top, left, width] = [vv.height, vv.offsetTop, vv.offsetLeft, vv.width].map(Math.round);
+    host.style.setProperty('--parley-vh', `${height}px`);
+    host.style.setProperty('--parley-vtop', `${top}px`);
+    host.style.setProperty('--parley-vleft', `${left}px`);
+    host.style.setProperty('--parley-vw', `${width}px`);
   };
   apply();
   vv.addEventListener('resize', apply);
