@@ -14,7 +14,9 @@ import {
   PublicApiKeySchema,
   RevealedKeyOut,
 } from '../../../shared/schemas/api.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
+import { RevealKeyBody } from '../../../shared/schemas/account.js';
+import { verifyPassword } from '../../lib/passwords.js';
 import { publicApiKey } from '../apikeys/service.js';
 
 const tags = ['API keys'];
@@ -77,9 +79,23 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     `${base}/:key_id/reveal`,
-    { config: { role: 'admin' }, schema: { summary: 'Reveal the full key', tags, params: ProjectKeyParams, response: { 200: RevealedKeyOut } } },
+    {
+      config: { role: 'admin' },
+      schema: {
+        summary: 'Reveal the full key (re-enter your password)',
+        description: 'A wrong password is a 403 `forbidden`, not a 401: the session stays valid.',
+        tags,
+        params: ProjectKeyParams,
+        body: RevealKeyBody,
+        response: { 200: RevealedKeyOut },
+      },
+    },
     async (request) => {
       const { projectId, key } = await ownKey(request);
+      const { password } = request.body as RevealKeyBody;
+      if (!(await verifyPassword(password, request.team!.member.password_hash))) {
+        throw new AppError('forbidden', 'The password is not correct: enter your own sign-in password to reveal the key');
+      }
       request.log.info({ key_id: key.id, member_id: request.team!.member.id }, 'API key revealed');
       return { key: await keys.reveal(projectId, key.id) };
     },

@@ -198,7 +198,12 @@ describe('API keys over the org API (spec 2.3, 3.3)', () => {
       expect(used.last_used_at).not.toBeNull();
     });
 
-    const revealed = await as(owner, 'POST', `${base()}/${api_key.id}/reveal`);
+    // Reveal asks for the member's password again (spec 2.3 "explicit reveal by an authenticated user").
+    expect((await as(owner, 'POST', `${base()}/${api_key.id}/reveal`)).statusCode).toBe(400);
+    const wrong = await as(owner, 'POST', `${base()}/${api_key.id}/reveal`, { password: 'not my password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toBe('forbidden');
+    const revealed = await as(owner, 'POST', `${base()}/${api_key.id}/reveal`, { password: t.demo.password });
     expect(revealed.json().key).toBe(key);
 
     const edited = await as(owner, 'PATCH', `${base()}/${api_key.id}`, { permissions: ['metric:read'] });

@@ -1,0 +1,16 @@
+// Request bodies of the team member's own account and of the API-key reveal (spec 2.3: "a later
+// explicit reveal by an authenticated user"): both ask for the member's password again, so a session
+// left open on someone's desk can neither read a key nor change the password.
+import { Type, type Static } from 'typebox';
+
+const closed = { additionalProperties: false } as const;
+const Password = Type.String({ minLength: 1, maxLength: 200 });
+
+export const RevealKeyBody = Type.Object({ password: Password }, closed);
+export type RevealKeyBody = Static<typeof RevealKeyBody>;
+
+export const ChangePasswordBody = Type.Object(
+  { current_password: Password, new_password: Type.String({ minLength: 8, maxLength: 200, description: 'At least 8 characters' }) },
+  closed,
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
