@@ -1,0 +1,101 @@
+// The project's API keys (spec 2.3, 3.3): create (the full key shown once, with copy), the masked
+// list with last use, reveal after re-entering the password, permissions as checkboxes, delete with
+// confirmation. Viewing needs a session; changing needs the admin role (docs/api.md).
+import { useEffect, useState } from 'preact/hooks';
+import '../styles/channels.css';
+import { createKey, deleteKey, listKeys, type PublicKey } from '../models/keys.js';
+import { errorText } from '../models/api.js';
+import { pageTitle, BASE_TITLE } from '../models/notifications.js';
+import { Loading } from '../components/Loading.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { CopyButton } from '../components/CopyButton.js';
+import { PermissionBoxes } from '../components/PermissionBoxes.js';
+import { KeyRow } from '../components/KeyRow.js';
+
+export default function KeysPage({ project }: { project: string }) {
+  const [list, setList] = useState<PublicKey[] | null>(null);
+  const [name, setName] = useState('');
+  const [perms, setPerms] = useState<string[]>(['project:read']);
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [deleting, setDeleting] = useState<PublicKey | null>(null);
+  const [error, setError] = useState('');
+  const load = () => listKeys(project).then(setList, (err) => setError(errorText(err)));
+  useEffect(() => {
+    pageTitle.value = `API keys · ${BASE_TITLE}`;
+    void load();
+  }, [project]);
+
+  async function create(e: Event) {
+    e.preventDefault();
+    setError('');
+    try {
+      const res = await createKey(project, name.trim(), perms);
+      setCreated({ name: res.api_key.name, key: res.key });
+      setName('');
+      await load();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+
+  async function remove(k: PublicKey) {
+    setDeleting(null);
+    try {
+      await deleteKey(project, k.id);
+      await load();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+
+  return (
+    <div class="setup">
+      <div class="page-head">
+        <h1>API keys</h1>
+      </div>
+      <p class="muted">Keys are for your servers only: never put one in a web page or an app.</p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <form class="card" onSubmit={create} aria-labelledby="new-key-title">
+        <h2 id="new-key-title">New API key</h2>
+        <label class="field">
+          <span>Key name</span>
+          <input required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <PermissionBoxes legend="Permissions" value={perms} onChange={setPerms} />
+        <button class="btn btn-primary" type="submit" disabled={!name.trim() || !perms.length}>
+          Create key
+        </button>
+      </form>
+      <div role="status">
+        {created && (
+          <div class="card secret">
+            <p>
+              Key <strong>{created.name}</strong> created. Copy it now: it is shown in full only this once.
+            </p>
+            <code class="secret-value" data-testid="new-key">
+              {created.key}
+            </code>{' '}
+            <CopyButton text={created.key} label="Copy new key" />
+          </div>
+        )}
+      </div>
+      <section class="card" aria-labelledby="key-list-title">
+        <h2 id="key-list-title">Keys of this project</h2>
+        {!list && <Loading />}
+        {list && !list.length && <p class="muted">No keys yet.</p>}
+        <ul class="plain-list">
+          {(list ?? []).map((k) => (
+            <KeyRow key={k.id} item={k} onChanged={(u) => setList((l) => l && l.map((x) => (x.id === u.id ? u : x)))} onDelete={setDeleting} />
+          ))}
+        </ul>
+      </section>
+      <ConfirmDialog open={!!deleting} title={`Delete ${deleting?.name ?? 'key'}?`} confirmLabel="Delete key" danger onConfirm={() => deleting && void remove(deleting)} onCancel={() => setDeleting(null)}>
+        <p>Requests with it fail at once (401). This cannot be undone.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
