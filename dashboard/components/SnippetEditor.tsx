@@ -59,12 +59,14 @@ export function SnippetEditor({ projectId, provider }: { projectId: string; prov
           <li key={s.id}>
             <span class="snippet-name">{s.title || s.question || s.content.slice(0, 60)}</span>
             {s.question && <span class="chip">FAQ</span>}
-            <button type="button" class="btn btn-quiet" onClick={() => edit(s)}>
-              Edit<span class="sr-only"> {s.title}</span>
-            </button>
-            <button type="button" class="btn btn-quiet" onClick={() => void remove(s)}>
-              Delete<span class="sr-only"> {s.title}</span>
-            </button>
+            <span class="snippet-actions">
+              <button type="button" class="btn btn-quiet" onClick={() => edit(s)}>
+                Edit<span class="sr-only"> {s.title}</span>
+              </button>
+              <button type="button" class="btn btn-quiet" onClick={() => void remove(s)}>
+                Delete<span class="sr-only"> {s.title}</span>
+              </button>
+            </span>
           </li>
         ))}
       </ul>

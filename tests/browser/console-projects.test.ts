@@ -75,6 +75,40 @@ describe('team console: projects', () => {
     await context.close();
   });
 
+  it('works by keyboard alone: Tab reaches the form, Enter creates, the delete dialog takes focus and Escape closes it', async () => {
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await openProjects(page);
+    const focusedLabel = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? document.activeElement?.textContent ?? '');
+    let steps = 0;
+    while (!(await focusedLabel()).startsWith('Project name') && steps++ < 40) await page.keyboard.press('Tab');
+    expect(await focusedLabel()).toMatch(/^Project name/);
+    await page.keyboard.type('Keyboard Co');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText('Created Keyboard Co.').waitFor();
+    const created = (await h.t.app.ctx.services.projects.listProjects(h.t.demo.organization_id)).find((p) => p.name === 'Keyboard Co')!;
+    const del = page.locator(`li[data-project-id="${created.id}"]`).getByRole('button', { name: 'Delete Keyboard Co' });
+    await del.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete Keyboard Co?' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await h.t.app.ctx.services.projects.getProject(created.id)).toBeDefined();
+    // Again, typing the name and pressing Enter deletes it.
+    await del.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await expect.poll(() => focusedLabel()).toMatch(/^To confirm, type its name/); // focus lands in the name field
+    await page.keyboard.type('Keyboard Co');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText('Deleted Keyboard Co and everything in it.').waitFor();
+    expect(await h.t.app.ctx.services.projects.getProject(created.id)).toBeUndefined();
+    await context.close();
+  });
+
   for (const [name, viewport] of [
     ['desktop', { width: 1280, height: 900 }],
     ['390', { width: 390, height: 844 }],
