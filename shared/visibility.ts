@@ -10,6 +10,13 @@ export function visibleToVisitor(m: Pick<Message, 'type' | 'labels'>): boolean {
   return !(m.type === 'note' && m.labels.includes(INTERNAL_LABEL));
 }
 
+/** A message as the visitor's widget receives it: the guidance trace of an AI reply stays internal. */
+export function messageForVisitor(m: Message): Message {
+  if (!m.guidance) return m;
+  const { guidance: _trace, ...visible } = m;
+  return visible;
+}
+
 /** The conversation as the visitor's widget receives it: the team's labels, tags, topic and assignee stay internal. */
 export function conversationForVisitor(c: Conversation): Conversation {
   return { ...c, labels: [], tags: [], topic: null, assignee_id: null };

@@ -12,6 +12,7 @@ import { channelIdentitySecret } from '../identity/channel-secret.js';
 import { signValue } from '../identity/verify.js';
 import { startScriptedLlm, type ScriptedLlm } from '../agent/openai/scripted-llm.fixture.js';
 import { agentText } from '../agent/texts.js';
+import type { Message } from '../../../shared/schemas/entities.js';
 
 const EVERYONE = 'Answer briefly from the documentation; search with `search_knowledge`.';
 const PRICING = 'This visitor is a verified customer looking at prices: quote the enterprise plan and offer `offer_handoff` to sales.';
@@ -77,7 +78,11 @@ async function visitor(t: TestApp, base: string, open: WidgetClient[], page: str
     async ask(content: string) {
       c.send({ type: 'message.send', client_id: `behaviour-${++n}-${Math.random().toString(36).slice(2, 10)}`, content, ...(conversationId ? { conversation_id: conversationId } : {}) });
       conversationId ??= (await c.next('message.ack')).conversation.id;
-      return (await c.next('message.created', (f) => f.message.role === 'assistant')).message;
+      const message = (await c.next('message.created', (f) => f.message.role === 'assistant')).message;
+      // The trace is internal: the widget never receives it; the API returns it with the message.
+      expect(message.guidance).toBeUndefined();
+      const res = await t.app.inject({ method: 'GET', url: `/v1/projects/${t.demo.project_id}/conversations/${message.conversation_id}`, headers: { authorization: `Bearer ${t.demo.api_key}` } });
+      return { ...message, guidance: res.json().messages.find((m: { id: string }) => m.id === message.id).guidance as Message['guidance'] };
     },
   };
 }
@@ -129,9 +134,7 @@ describe('guidance and audiences over a widget conversation (LLM path)', () => {
     expect(seen.all).toContain(SECRET_PRICE);
     expect(second.guidance).toEqual({ profile_id: 'default', rule_ids: [s.pricingRule], audience_ids: [s.audienceId], everyone: false, allowed_tools: ['offer_handoff'] });
 
-    // Stored with the reply, and returned by the conversations API.
-    const api = await t.app.inject({ method: 'GET', url: `/v1/projects/${t.demo.project_id}/conversations/${second.conversation_id}`, headers: { authorization: `Bearer ${t.demo.api_key}` } });
-    expect(api.json().messages.find((m: { id: string }) => m.id === second.id).guidance).toEqual(second.guidance);
+    // Stored with the reply (ask() read it back through the conversations API).
     const stored = await t.app.ctx.services.conversations.get(t.demo.project_id, second.conversation_id);
     expect(stored!.messages.find((m) => m.id === second.id)!.guidance!.rule_ids).toEqual([s.pricingRule]);
   });
@@ -179,7 +182,7 @@ describe('guidance over a widget conversation (offline answerer)', () => {
   });
 
   it('offers a human only where a matching rule allows offer_handoff, and answers from audience knowledge only inside it', async () => {
-    const question = 'Can you repaint my submarine in tartan?';
+    const question = 'Do you sell xylophones for quokkas?';
     const outside = await (await visitor(t, base, open, 'https://shop.test/pricing')).ask(question);
     expect(outside.offer_handoff).toBeUndefined();
     expect(outside.outcome).not.toBe('answer');

@@ -5,7 +5,7 @@ import type { Channel } from '../../../shared/schemas/entities.js';
 import type { ServerFrame } from '../../../shared/protocol.js';
 import type { ConversationEvent } from '../conversations/events.js';
 import type { PageContext } from './visitors.js';
-import { conversationForVisitor, visibleToVisitor } from '../../../shared/visibility.js';
+import { conversationForVisitor, messageForVisitor, visibleToVisitor } from '../../../shared/visibility.js';
 
 export interface VisitorState {
   channel: Channel;
@@ -26,7 +26,7 @@ export function toServerFrame(event: ConversationEvent): ServerFrame | null {
   switch (event.type) {
     case 'message.created':
       if (!visibleToVisitor(event.message)) return null;
-      return { type: 'message.created', conversation_id: event.conversation_id, seq: event.seq, message: event.message };
+      return { type: 'message.created', conversation_id: event.conversation_id, seq: event.seq, message: messageForVisitor(event.message) };
     case 'message.delta':
       return { type: 'message.delta', conversation_id: event.conversation_id, stream_id: event.stream_id, delta: event.delta };
     case 'typing':

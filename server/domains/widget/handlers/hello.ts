@@ -6,7 +6,7 @@
 import type { FrameHandler } from '../gateway.js';
 import type { ConversationRecord, Message } from '../../../../shared/schemas/entities.js';
 import { AppError } from '../../../errors.js';
-import { conversationForVisitor, visibleToVisitor } from '../../../../shared/visibility.js';
+import { conversationForVisitor, messageForVisitor, visibleToVisitor } from '../../../../shared/visibility.js';
 import { newId } from '../../../lib/ids.js';
 import { summary } from '../../conversations/service.js';
 import { widgetChannelConfig } from '../channel-config.js';
@@ -15,7 +15,7 @@ import { DEVICE_TTL_DAYS } from '../tokens.js';
 import { deviceRevoked, getSession, pageContext, refreshSession } from '../visitors.js';
 
 /** Resume and history: what the visitor may see (shared/visibility.ts). */
-export const visibleMessages = (messages: Message[]) => messages.filter(visibleToVisitor);
+export const visibleMessages = (messages: Message[]) => messages.filter(visibleToVisitor).map(messageForVisitor);
 
 export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
   if (conn.visitor) throw new AppError('invalid_frame', 'session.hello was already sent on this connection');
