@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   wrong_project: 403,
   csrf_failed: 403,
   session_required: 403,
+  /** Signed in with a temporary password: change it first (POST /v1/org/me/password). */
+  password_change_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

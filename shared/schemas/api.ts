@@ -200,6 +200,8 @@ export const PublicMemberSchema = Type.Object({
   role: MemberRoleSchema,
   /** Shown with the member's replies in the widget (docs/operators.md). */
   avatar_url: Type.Optional(Type.String()),
+  /** Signed in with a temporary password: the console shows only the change-password screen. */
+  must_change_password: Type.Optional(Type.Boolean()),
   created_at: DateTime,
 });
 

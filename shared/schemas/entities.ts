@@ -31,6 +31,8 @@ export const MemberSchema = Type.Object({
   avatar_url: Type.Optional(Type.String({ maxLength: 2048 })),
   /** scrypt hash `scrypt$N$r$p$salt$hash` (node:crypto). */
   password_hash: Type.String(),
+  /** Invited with a temporary password: every call but changing it is refused until it is changed. */
+  must_change_password: Type.Optional(Type.Boolean()),
   created_at: Timestamp,
 });
 export type Member = Static<typeof MemberSchema>;

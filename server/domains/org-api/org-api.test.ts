@@ -123,7 +123,15 @@ describe('team and roles', () => {
     const a = await as(owner, 'POST', '/v1/org/members', { email: 'admin@demo.test', name: 'Ad Min', role: 'admin' });
     expect(a.statusCode).toBe(201);
     expect(a.json().temporary_password).toMatch(/^[\w-]{16}$/);
+    expect(a.json().member.must_change_password).toBe(true);
     admin = await login('admin@demo.test', a.json().temporary_password);
+    // A temporary password opens only the way to change it.
+    const blocked = await as(admin, 'GET', '/v1/org/members');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error).toBe('password_change_required');
+    const changed = await as(admin, 'POST', '/v1/org/me/password', { current_password: a.json().temporary_password, new_password: 'admin password 1' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().member.must_change_password).toBeUndefined();
     const m = await as(admin, 'POST', '/v1/org/members', { email: 'member@demo.test', password: 'correct horse battery' });
     expect(m.json()).toMatchObject({ member: { role: 'member' }, temporary_password: null });
     memberId = m.json().member.id;

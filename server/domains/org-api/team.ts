@@ -59,8 +59,10 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
         role,
         password: body.password ?? temporary!,
       });
+      // A temporary password must be replaced at first sign-in (the console forces the screen).
+      const stored = temporary ? ((await members.update(member.organization_id, member.id, (m) => ({ ...m, must_change_password: true }))) ?? member) : member;
       reply.code(201);
-      return { member: publicMember(member), temporary_password: temporary };
+      return { member: publicMember(stored), temporary_password: temporary };
     },
   );
 

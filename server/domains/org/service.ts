@@ -61,6 +61,19 @@ export function createOrgService(store: ParleyStore) {
       return (await members.findBy('email', email.trim().toLowerCase()))[0];
     },
 
+    /** Replaces a member's password after checking the current one; clears a temporary password's flag. */
+    async changePassword(member: Member, current: string, next: string): Promise<Member> {
+      if (!(await verifyPassword(current, member.password_hash))) {
+        throw new AppError('forbidden', 'The current password is not correct');
+      }
+      if (next.length < 8) throw invalid('The new password needs at least 8 characters', [{ path: 'new_password', message: 'is too short' }]);
+      if (next === current) throw invalid('Choose a new password, not the current one', [{ path: 'new_password', message: 'equals the current password' }]);
+      const password_hash = await hashPassword(next);
+      const updated = await members.update(member.organization_id, member.id, ({ must_change_password: _done, ...m }) => ({ ...m, password_hash }));
+      if (!updated) throw new AppError('not_found', 'member not found');
+      return updated;
+    },
+
     /** The member for a correct email and password, else undefined (same answer for both failures). */
     async verifyLogin(email: string, password: string): Promise<Member | undefined> {
       const member = (await members.findBy('email', email.trim().toLowerCase()))[0];

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { LoginBody, SessionOut } from '../../../shared/schemas/api.js';
 import { AppError } from '../../errors.js';
 import { publicMember } from '../org/service.js';
+import { accountRoutes } from './account-routes.js';
 import { ABSOLUTE_TTL_MS, SESSION_COOKIE } from './service.js';
 import type { SessionContext } from '../../http/auth/session.js';
 import type { RateLimits } from '../../http/rate-limit/types.js';
@@ -94,4 +95,6 @@ export const sessionRoutes: RouteModule = (app, ctx) => {
     { schema: { summary: 'The signed-in member, organization and CSRF token', tags, response: { 200: SessionOut } } },
     async (request) => sessionBody(request.team!),
   );
+
+  accountRoutes(app, ctx, (reply) => reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx)));
 };

@@ -86,8 +86,8 @@ export function createSessionService(store: ParleyStore) {
     },
 
     /** Ends every session of a member (removed from the team, or role change to be safe). */
-    async destroyForMember(organizationId: string, memberId: string): Promise<void> {
-      for (const s of await sessions.list(organizationId)) if (s.member_id === memberId) await sessions.delete(organizationId, s.id);
+    async destroyForMember(organizationId: string, memberId: string, exceptSessionId?: string): Promise<void> {
+      for (const s of await sessions.list(organizationId)) if (s.member_id === memberId && s.id !== exceptSessionId) await sessions.delete(organizationId, s.id);
     },
   };
 }

@@ -64,8 +64,14 @@ export async function authenticateSession(ctx: AppContext, request: FastifyReque
     await ctx.services.sessions.destroy(session);
     throw new AppError('unauthorized', 'This session is no longer valid; sign in again');
   }
+  // A temporary password (an invite) opens only the way to replace it, and signing out.
+  if (member.must_change_password && !PASSWORD_CHANGE_ROUTES.has(`${request.method} ${request.url.split('?')[0]}`)) {
+    throw new AppError('password_change_required', 'Change your temporary password first: POST /v1/org/me/password {current_password, new_password}');
+  }
   return { session, member, organization };
 }
+
+const PASSWORD_CHANGE_ROUTES = new Set(['GET /v1/org/me', 'POST /v1/org/me/password', 'POST /v1/org/logout', 'POST /v1/org/me/sign-out-everywhere']);
 
 export function checkCsrf(request: FastifyRequest, session: Session): void {
   if (SAFE_METHODS.has(request.method)) return;
