@@ -19,9 +19,14 @@ import { topPages } from './scoring.js';
 import type { Passage } from '../server/domains/knowledge/types.js';
 import { retrievalQuery } from '../server/domains/agent/query.js';
 import { decide } from '../server/domains/agent/offline/decision.js';
-import { FEATURES, type Features } from '../server/domains/agent/offline/features.js';
-import { fit, choose, type Row } from './fit-logistic.js';
+import type { Features } from '../server/domains/agent/offline/features.js';
+import { fit, choose, leaveOneSetOut, type Row } from './fit-logistic.js';
 
+/**
+ * The signals fitted: of the thirteen features.ts computes, the six that transferred best when each
+ * set was left out in turn (docs/eval.md "Decision changes"); the others get weight 0.
+ */
+const FITTED: (keyof Features)[] = ['bias', 'known', 'margin', 'strength', 'title', 'agreement'];
 const MODEL = new URL('../server/domains/agent/offline/decision-model.json', import.meta.url);
 const cache = process.argv.find((a) => a.startsWith('--searched='))?.slice('--searched='.length);
 
@@ -68,12 +73,13 @@ const searched: Searched[] = cache && existsSync(cache) ? JSON.parse(readFileSyn
 if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify(searched));
 const rows: Row[] = searched.flatMap(({ query, passages, ...q }) => {
   const d = decide(query, passages);
-  return d.features ? [{ ...q, x: FEATURES.map((f) => (d.features as Features)[f]) }] : [];
+  return d.features ? [{ ...q, x: FITTED.map((f) => (d.features as Features)[f]) }] : [];
 });
 if (cache) writeFileSync(`${cache}.rows.json`, JSON.stringify(rows));
 const weights = fit(rows);
 const { answerAt, report } = choose(rows, weights);
 const previous = JSON.parse(readFileSync(MODEL, 'utf8'));
-const model = { ...previous, note: 'Written by eval/fit-decision.ts on the tuning questions (docs/knowledge.md "Answers").', weights: Object.fromEntries(FEATURES.map((f, i) => [f, Math.round(weights[i]! * 1000) / 1000])), answerAt };
+const model = { ...previous, note: 'Written by eval/fit-decision.ts on the tuning questions (docs/knowledge.md "Answers").', weights: Object.fromEntries(FITTED.map((f, i) => [f, Math.round(weights[i]! * 1000) / 1000])), answerAt };
 writeFileSync(MODEL, `${JSON.stringify(model, null, 2)}\n`);
 console.log(report);
+console.log(leaveOneSetOut(rows, (r) => r.id.split('-')[0]!));

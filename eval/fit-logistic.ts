@@ -55,3 +55,33 @@ export function choose(rows: Row[], w: number[]): { answerAt: number; report: st
   const report = `rows=${rows.length} answerable=${answerable.length} top1=${top1.toFixed(3)} answerAt=${best} answered=${m.answered.toFixed(3)} wrong=${m.wrong.toFixed(3)} refusal=${m.refusal.toFixed(3)} useful<=${m.useful.toFixed(3)}`;
   return { answerAt: best, report };
 }
+
+/**
+ * Leave one set out: fitted and thresholded on the other sets' tuning rows, scored on this set's.
+ * A check that the model transfers to a knowledge base it was not fitted on (printed, not stored).
+ */
+export function leaveOneSetOut(rows: Row[], setOf: (r: Row) => string): string {
+  const sets = [...new Set(rows.map(setOf))];
+  let answered = 0;
+  let wrong = 0;
+  let refused = 0;
+  let answerable = 0;
+  let not = 0;
+  for (const s of sets) {
+    const train = rows.filter((r) => setOf(r) !== s);
+    const w = fit(train);
+    const { answerAt } = choose(train, w);
+    for (const r of rows.filter((x) => setOf(x) === s)) {
+      const yes = sigmoid(dot(w, r.x)) >= answerAt;
+      if (r.answerable) {
+        answerable++;
+        if (yes && r.right) answered++;
+        if (yes && !r.right) wrong++;
+      } else {
+        not++;
+        if (!yes) refused++;
+      }
+    }
+  }
+  return `leave-one-set-out: answered=${(answered / answerable).toFixed(3)} wrong=${(wrong / answerable).toFixed(3)} refusal=${(refused / Math.max(1, not)).toFixed(3)}`;
+}

@@ -40,7 +40,7 @@ const OWNER_QUESTIONS: [string, RegExp, RegExp][] = [
   ['How do I add my own knowledge?', /data provider/, /add my own knowledge/i],
   ['How do I back up my data?', /DATA_DIR/, /^Parley README$/],
   ['Where is the team console?', /\/app/, /team console/i],
-  ['Can I use an OpenAI-compatible model?', /OPENAI_BASE_URL/, /own LLM/i],
+  ['Can I use my own LLM?', /OPENAI_BASE_URL/, /own LLM/i],
   ['What is Parley?', /self-hostable/, /What is Parley/],
   ['Can I talk to a human?', /handed over/, /talk to a human/i],
 ];

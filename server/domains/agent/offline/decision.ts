@@ -5,8 +5,9 @@
 // decision-model.json, fitted by eval/fit-decision.ts on the eval's tuning questions only.
 //   - answer:      the probability reaches `answerAt`;
 //   - suggestions: it reaches `suggestAt`: "these sections look related";
-//   - no_answer:   below, or the question's concepts are unknown here, or it names something
-//                  the knowledge lacks.
+//   - no_answer:   below, or the question's concepts are unknown here.
+// Never a confident answer when the question names something the knowledge lacks, or when its one
+// concept is not the best section's topic.
 import type { Passage, QueryConcept } from '../../knowledge/types.js';
 import { analyze } from '../../knowledge/analysis/analyzer.js';
 import { detectLanguage, type Language } from '../../knowledge/analysis/language.js';
@@ -69,7 +70,9 @@ export function decide(question: string, passages: Passage[], options: DecisionO
   const p = probability(f, options.weights);
   // A name the knowledge lacks ("Okta") is never a paraphrase: no confident answer around it.
   const foreign = concepts.some((c) => !c.known && c.foreign);
-  if (p >= options.answerAt && !foreign) return { ...base, outcome: 'answer', passages: [passages[0]!], probability: p, features: f };
+  // A one-concept question ("pricing?") is answered by a section about it, not one mentioning it.
+  const offTopic = f.oneConcept === 1 && f.title === 0;
+  if (p >= options.answerAt && !foreign && !offTopic) return { ...base, outcome: 'answer', passages: [passages[0]!], probability: p, features: f };
   if (p < options.suggestAt) return none(f, p);
   // Up to three pages, each by its best section, that speak to part of the question.
   const related: Passage[] = [];
