@@ -54,9 +54,13 @@ export const VECTOR_WEIGHT = 0.5;
  * building one result per matching chunk is most of a query's cost, so above this budget the most
  * common terms leave the BM25 query (always keeping the rarest): their IDF is small and they still
  * count in the vector half and in the coverage signal the answerer thresholds on. This bounds the
- * worst query, not just the average; bases under the budget are never pruned.
+ * worst query, not just the average; bases under the budget are never pruned. It was 1500: on a
+ * large manual (git's 4,100 chunks) that dropped the term a question is about whenever the manual
+ * uses it everywhere ("commit", "table", "branch"), leaving BM25 to rank chunks by the question's
+ * incidental words; 5000 keeps them up to about half of a 10k-chunk base (docs/eval.md "Retrieval
+ * changes") at generate p50 13 ms in bench:retrieval.
  */
-const LEXICAL_BUDGET = 1500;
+export const LEXICAL_BUDGET = 5000;
 
 /** Weight of the coverage of the question's concepts against the relative BM25 score. */
 const COVERAGE_WEIGHT = 0.4;

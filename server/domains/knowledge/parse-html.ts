@@ -87,6 +87,20 @@ turndown.addRule('pre', {
 turndown.addRule('link-text', { filter: 'a', replacement: (content) => content });
 turndown.addRule('image-alt', { filter: 'img', replacement: (_c, node) => clean((node as unknown as El).getAttribute('alt')) });
 
+/**
+ * The block that holds the page's H1, when it says more than the H1 in a few lines: generated manuals
+ * put the one-line summary of a page there (AsciiDoc's "NAME: git-stash - Stash the changes in a
+ * dirty working directory away" sits in `<div id="header">`), the best summary of the page, and
+ * Readability drops such a header block as chrome.
+ */
+function pageLead(h1: El | null): { html: string; text: string } | null {
+  const block = h1?.parentElement as (El & { innerHTML: string }) | null | undefined;
+  if (!h1 || !block || block.tagName === 'BODY' || block.tagName === 'HTML') return null;
+  const text = clean(block.textContent).slice(clean(h1.textContent).length).trim();
+  if (text.length < 20 || text.length > 600 || block.querySelector('nav, form, ul, ol, table, pre')) return null;
+  return { html: block.innerHTML, text: text.slice(-80) };
+}
+
 function resolve(href: string | null | undefined, base: string): URL | null {
   if (!href) return null;
   try {
@@ -129,6 +143,7 @@ export function parseHtml(html: string, pageUrl: string, fallbackTitle?: string)
   } else {
     const body = document.body ?? document.documentElement;
     const before = clean(body?.textContent).length;
+    const lead = pageLead(document.querySelector('h1') as unknown as El | null);
     let article: { content?: string | null; textContent?: string | null } | null = null;
     try {
       article = new Readability(document.cloneNode(true) as unknown as Document, { charThreshold: 200, keepClasses: true }).parse();
@@ -138,7 +153,9 @@ export function parseHtml(html: string, pageUrl: string, fallbackTitle?: string)
     for (const el of document.querySelectorAll(CHROME)) el.remove();
     const withoutChrome = document.body ?? document.documentElement;
     // Readability sometimes keeps a fragment of a short page only: then the body without chrome is better.
-    content = article?.content && clean(article.textContent).length >= Math.min(before, clean(withoutChrome?.textContent).length) * 0.5 ? article.content : (withoutChrome?.innerHTML ?? '');
+    const useArticle = !!article?.content && clean(article.textContent).length >= Math.min(before, clean(withoutChrome?.textContent).length) * 0.5;
+    content = useArticle ? article!.content! : (withoutChrome?.innerHTML ?? '');
+    if (useArticle && lead && !clean(article!.textContent).includes(lead.text)) content = lead.html + content;
   }
   // turndown pads list markers ("-   item"); lists read better with one space.
   const markdown = turndown.turndown(content).replace(/^(\s*)([-*]|\d+\.)\s{2,}/gm, '$1$2 ');
@@ -146,7 +163,8 @@ export function parseHtml(html: string, pageUrl: string, fallbackTitle?: string)
   // The page's <title> names it; its H1 repeating it ("Parley" in "Parley README") is not part of
   // every heading path, an H1 that says something else is.
   const h1 = clean(document.querySelector('h1')?.textContent) || parsed.title;
-  const repeatsTitle = (h: string) => h === title || title.startsWith(`${h} `) || title.startsWith(`${h}:`) || title.startsWith(h) && h === parsed.title;
+  // An H1 extending the title ("git-stash(1) Manual Page" for "git-stash(1)") repeats it too.
+  const repeatsTitle = (h: string) => h === title || title.startsWith(`${h} `) || title.startsWith(`${h}:`) || h.startsWith(`${title} `) || (title.startsWith(h) && h === parsed.title);
   const sections = parsed.sections.map((s) => ({ ...s, headings: s.headings[0] === h1 && repeatsTitle(h1) ? s.headings.slice(1) : s.headings }));
   if (parsed.title !== title && !repeatsTitle(parsed.title)) for (const s of sections) s.headings.unshift(parsed.title);
   return {

@@ -39,6 +39,26 @@ describe('parseHtml', () => {
   });
 });
 
+describe('parseHtml on a generated manual page', () => {
+  // AsciiDoc's layout (git's manual pages): no <main>, the H1 and the page's one-line summary in a
+  // header block that Readability drops as chrome, the body in div#content.
+  const prose = (n: number) => Array.from({ length: n }, (_, i) => `<p>Paragraph ${i} explains how the working tree and the index are saved, listed and restored again, with enough words to read as an article.</p>`).join('');
+  const page = parseHtml(
+    `<html><head><title>git-stash(1)</title></head><body class="manpage">
+     <div id="header"><h1>git-stash(1) Manual Page</h1><h2>NAME</h2><div class="sectionbody"><p>git-stash - Stash the changes in a dirty working directory away</p></div></div>
+     <div id="content"><div class="sect1"><h2 id="_description">DESCRIPTION</h2><div class="sectionbody">${prose(8)}</div></div></div>
+     <div id="footer">Last updated 2024</div></body></html>`,
+    'https://docs.example/git-stash.html',
+  );
+
+  it("keeps the page's summary from its header block, and an H1 extending the title is not a heading", () => {
+    const [first, second] = page.doc.sections;
+    expect(first).toMatchObject({ headings: ['NAME'], text: 'git-stash - Stash the changes in a dirty working directory away' });
+    expect(second.headings).toEqual(['DESCRIPTION']);
+    expect(page.doc.sections.every((s) => !s.headings.includes('git-stash(1) Manual Page'))).toBe(true);
+  });
+});
+
 describe('parseMarkdown', () => {
   it('takes the title from front matter or the first H1 and tracks nested headings', () => {
     const doc = parseMarkdown('# Guide\n\nIntro text.\n\n## Setup\n\nSee [the docs](https://x.y) and ![logo](l.png).\n\n### Linux\n\n`apt install acme`\n\n## Usage\n\nRun it.\n', 'file');
