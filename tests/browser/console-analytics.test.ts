@@ -13,13 +13,13 @@ import { newId } from '../../server/lib/ids.js';
 const DAY = 86_400_000;
 let h: Harness;
 
-function record(projectId: string, at: number, o: Partial<ConversationRecord> & { messages?: number } = {}): ConversationRecord {
+function record(projectId: string, at: number, o: Partial<Omit<ConversationRecord, 'messages'>> & { count?: number } = {}): ConversationRecord {
   const id = newId();
   const created = new Date(at).toISOString();
-  const messages: Message[] = Array.from({ length: o.messages ?? 1 }, (_, i) => ({
+  const messages: Message[] = Array.from({ length: o.count ?? 1 }, (_, i) => ({
     id: newId(), conversation_id: id, seq: i + 1, role: 'user', type: 'message', content: 'q', client_id: null, sources: [], labels: [], created_at: created,
   }));
-  const { messages: _m, ...rest } = o;
+  const { count: _n, ...rest } = o;
   return {
     id, project_id: projectId, user_id: newId(), channel_id: null, channel_type: 'api', status: 'active', ai_involvement: 'autonomous',
     operator_active: false, rating: null, rating_feedback: null, topic: null, labels: [], tags: [], external_id: null, hidden: false, spam: false,
@@ -36,13 +36,13 @@ beforeAll(async () => {
   const today = Math.floor(Date.now() / DAY) * DAY + 60_000; // a minute into today (UTC), never in the future
   const at = (daysAgo: number) => Math.min(today - daysAgo * DAY, Date.now() - 1000);
   // The last 7 days: 4 counted conversations (5 user messages), 2 resolved; ratings 5, 4, 2; one spam.
-  await c.put(pid, record(pid, at(0), { status: 'resolved', rating: 5, messages: 2 }));
+  await c.put(pid, record(pid, at(0), { status: 'resolved', rating: 5, count: 2 }));
   await c.put(pid, record(pid, at(1), { status: 'resolved', rating: 4 }));
   await c.put(pid, record(pid, at(2), { status: 'escalated', rating: 2 }));
   await c.put(pid, record(pid, at(3), { status: 'abandoned', rating: 'abandoned' }));
   await c.put(pid, record(pid, at(1), { spam: true }));
   // 40 days ago: only in the 90-day range.
-  await c.put(pid, record(pid, at(40), { status: 'resolved', rating: 1, messages: 3 }));
+  await c.put(pid, record(pid, at(40), { status: 'resolved', rating: 1, count: 3 }));
 });
 afterAll(async () => {
   await h?.close();
@@ -56,7 +56,7 @@ async function openAnalytics(page: Page) {
   await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
 }
 
-describe('team console: analytics', () => {
+describe('team console: analytics', { timeout: 90_000 }, () => {
   it('shows the spec 10 cards, daily charts, ratings and spam for 7/30/90 days and a custom range', async () => {
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -41,7 +41,7 @@ async function openKnowledge(page: Page) {
   await page.getByRole('heading', { name: 'Knowledge', level: 1 }).waitFor();
 }
 
-describe('team console: knowledge', () => {
+describe('team console: knowledge', { timeout: 90_000 }, () => {
   it('creates a crawler, syncs it with a live progress bar, lists sources and chunks, and tests a question', async () => {
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

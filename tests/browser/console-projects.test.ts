@@ -26,7 +26,7 @@ async function openProjects(page: Page) {
   await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
 }
 
-describe('team console: projects', () => {
+describe('team console: projects', { timeout: 90_000 }, () => {
   it('creates, renames and deletes a project (typing its name); the switcher follows', async () => {
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
