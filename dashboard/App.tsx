@@ -8,6 +8,7 @@ import { inboxPath, LoginPage, PAGES } from './routes.js';
 import { Shell } from './components/Shell.js';
 import { NotFound } from './components/NotFound.js';
 import { Loading } from './components/Loading.js';
+import { ForcedPasswordChange } from './components/ForcedPasswordChange.js';
 
 function Home() {
   const { route } = useLocation();
@@ -29,6 +30,8 @@ function Routes() {
   const s = session.value;
   if (s.status === 'loading') return <Loading />;
   if (s.status === 'signed_out') return <LoginPage />;
+  // Signed in with an invite's temporary password: nothing else works until it is changed.
+  if (s.member.must_change_password) return <ForcedPasswordChange />;
   return (
     <Shell>
       <ErrorBoundary>

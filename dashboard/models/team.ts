@@ -1,0 +1,32 @@
+// The team (spec 2.1) and the signed-in member's own account: the only module of the Team and
+// Account pages that calls the API (docs/api.md "Two kinds of caller").
+import type { MemberRole } from '../../shared/schemas/entities.js';
+import { ROLES } from '../../shared/roles.js';
+import { api, setCsrfToken } from './api.js';
+import { session, type SessionMember } from './session.js';
+
+export { ROLES };
+export type { MemberRole };
+
+export const teamPath = (projectId: string) => `/app/p/${projectId}/team`;
+export const accountPath = (projectId: string) => `/app/p/${projectId}/account`;
+
+export const listTeam = async () => (await api<{ data: SessionMember[] }>('GET', '/v1/org/members')).data;
+export const inviteMember = (body: { email: string; name?: string; role: MemberRole }) =>
+  api<{ member: SessionMember; temporary_password: string | null }>('POST', '/v1/org/members', body);
+export const changeRole = (id: string, role: MemberRole) => api<SessionMember>('PATCH', `/v1/org/members/${encodeURIComponent(id)}`, { role });
+export const removeMember = (id: string) => api<void>('DELETE', `/v1/org/members/${encodeURIComponent(id)}`);
+
+/** Changes the password; the session stays and now knows the temporary password is gone. */
+export async function changePassword(current_password: string, new_password: string): Promise<void> {
+  const out = await api<{ member: SessionMember; organization: never; csrf_token: string }>('POST', '/v1/org/me/password', { current_password, new_password });
+  setCsrfToken(out.csrf_token);
+  const s = session.peek();
+  if (s.status === 'signed_in') session.value = { ...s, member: out.member };
+}
+
+export async function signOutEverywhere(): Promise<void> {
+  await api<void>('POST', '/v1/org/me/sign-out-everywhere');
+  setCsrfToken('');
+  session.value = { status: 'signed_out' };
+}

@@ -1,0 +1,141 @@
+// The team (spec 2.1): invite a member with a role (a temporary password, shown once, that must be
+// changed at first sign-in), change roles (shared/roles.ts), remove with confirmation. Admins and
+// owners change things; the server says why when a role may not (only owners manage owners).
+import { useEffect, useState } from 'preact/hooks';
+import '../styles/channels.css';
+import { changeRole, inviteMember, listTeam, removeMember, ROLES, type MemberRole } from '../models/team.js';
+import type { SessionMember } from '../models/session.js';
+import { currentMember } from '../models/session.js';
+import { errorText } from '../models/api.js';
+import { pageTitle, BASE_TITLE } from '../models/notifications.js';
+import { Loading } from '../components/Loading.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { CopyButton } from '../components/CopyButton.js';
+
+export default function TeamPage() {
+  const [list, setList] = useState<SessionMember[] | null>(null);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<MemberRole>('operator');
+  const [invited, setInvited] = useState<{ email: string; password: string } | null>(null);
+  const [removing, setRemoving] = useState<SessionMember | null>(null);
+  const [error, setError] = useState('');
+  const load = () => listTeam().then(setList, (err) => setError(errorText(err)));
+  const run = (fn: () => Promise<void>) => {
+    setError('');
+    fn().catch((err) => setError(errorText(err)));
+  };
+  useEffect(() => {
+    pageTitle.value = `Team · ${BASE_TITLE}`;
+    void load();
+  }, []);
+  const v = (e: Event) => (e.target as HTMLInputElement).value;
+  return (
+    <div class="setup">
+      <div class="page-head">
+        <h1>Team</h1>
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <form
+        class="card row-form"
+        aria-labelledby="invite-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(async () => {
+            const res = await inviteMember({ email: email.trim(), name: name.trim() || undefined, role });
+            setInvited({ email: res.member.email, password: res.temporary_password ?? '' });
+            setEmail('');
+            setName('');
+            await load();
+          });
+        }}
+      >
+        <h2 id="invite-title" class="wide">
+          Invite a member
+        </h2>
+        <label class="field">
+          <span>E-mail of the new member</span>
+          <input type="email" required value={email} onInput={(e) => setEmail(v(e))} />
+        </label>
+        <label class="field">
+          <span>Name (optional)</span>
+          <input value={name} onInput={(e) => setName(v(e))} />
+        </label>
+        <div class="field">
+          <label for="invite-role">Role</label>
+          <select id="invite-role" value={role} onChange={(e) => setRole(v(e) as MemberRole)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button class="btn btn-primary" type="submit">
+          Invite
+        </button>
+      </form>
+      <div role="status">
+        {invited && (
+          <div class="card secret">
+            <p>
+              {invited.email} can sign in with this temporary password, shown only now. They choose their own at first sign-in.
+            </p>
+            <code class="secret-value" data-testid="temporary-password">
+              {invited.password}
+            </code>{' '}
+            <CopyButton text={invited.password} label="Copy temporary password" />
+          </div>
+        )}
+      </div>
+      <section class="card" aria-labelledby="members-title">
+        <h2 id="members-title">Members</h2>
+        {!list && <Loading />}
+        <ul class="plain-list">
+          {(list ?? []).map((m) => (
+            <li key={m.id} data-member-id={m.id}>
+              <strong>{m.name}</strong>
+              <span class="muted">
+                {m.email}
+                {m.must_change_password ? ' · has not signed in yet' : ''}
+              </span>
+              <label class="field">
+                <span class="sr-only">Role of {m.name}</span>
+                <select value={m.role} disabled={m.id === currentMember.value?.id} onChange={(e) => run(async () => (await changeRole(m.id, v(e) as MemberRole), void (await load())))}>
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {m.id !== currentMember.value?.id && (
+                <button type="button" class="btn btn-quiet" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ConfirmDialog
+        open={!!removing}
+        title={`Remove ${removing?.name ?? 'member'}?`}
+        confirmLabel="Remove member"
+        danger
+        onConfirm={() => {
+          const m = removing!;
+          setRemoving(null);
+          run(async () => (await removeMember(m.id), void (await load())));
+        }}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>They are signed out at once and lose access to every project.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
