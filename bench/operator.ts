@@ -4,7 +4,7 @@
 //   takeover: a POST …/takeover sent while the AI streams an answer (a local OpenAI-compatible model
 //             that sends a delta every 5 ms and never finishes) until the widget learns the stream
 //             stopped (the assistant's typing:false frame); deltas arriving after it are counted.
-// Prints figures only. Last line: reply_p50_ms=… reply_p99_ms=… takeover_p50_ms=… takeover_p99_ms=… late_deltas=…
+// Prints figures only. Last line: reply_p50_ms=… reply_p99_ms=… takeover_p50_ms=… takeover_p99_ms=… late_deltas=… reply_cpu_ms=…
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -79,6 +79,8 @@ async function main() {
   await v.c.next('message.delta');
   await (await post(v.id, 'takeover')).arrayBuffer();
   const reply: number[] = [];
+  // CPU time of this process (server and both clients) per reply: a figure a loaded machine does not inflate.
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < REPLIES; i++) {
     const content = `reply ${i}`;
     const t0 = performance.now();
@@ -87,14 +89,16 @@ async function main() {
     reply.push(performance.now() - t0);
     await (await res).arrayBuffer();
   }
+  const cpu = process.cpuUsage(cpu0);
+  const cpuPerReply = (cpu.user + cpu.system) / 1000 / REPLIES;
   v.c.close();
   await t.close();
   model.server.closeAllConnections();
   model.server.close();
 
-  console.log(`operator reply → widget: ${REPLIES} replies, p50 ${ms(pct(reply, 50))} ms, p99 ${ms(pct(reply, 99))} ms`);
+  console.log(`operator reply → widget: ${REPLIES} replies, p50 ${ms(pct(reply, 50))} ms, p99 ${ms(pct(reply, 99))} ms, CPU ${ms(cpuPerReply)} ms per reply`);
   console.log(`take over → stream stopped: ${TAKEOVERS} runs, p50 ${ms(pct(takeover, 50))} ms, p99 ${ms(pct(takeover, 99))} ms, deltas after the stop: ${late}`);
-  console.log(`reply_p50_ms=${ms(pct(reply, 50))} reply_p99_ms=${ms(pct(reply, 99))} takeover_p50_ms=${ms(pct(takeover, 50))} takeover_p99_ms=${ms(pct(takeover, 99))} late_deltas=${late}`);
+  console.log(`reply_p50_ms=${ms(pct(reply, 50))} reply_p99_ms=${ms(pct(reply, 99))} takeover_p50_ms=${ms(pct(takeover, 50))} takeover_p99_ms=${ms(pct(takeover, 99))} late_deltas=${late} reply_cpu_ms=${ms(cpuPerReply)}`);
 }
 
 main().catch((err) => {
