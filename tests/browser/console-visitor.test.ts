@@ -5,7 +5,8 @@
 // desktop and 390 px land in dist/screenshots/console.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMessage, startHarness, watchPage, widget, type Harness } from './harness.js';
-import { ensureConsoleBuilt, shot, signIn } from './console-harness.js';
+import { ensureConsoleBuilt, layoutProblems, shot, signIn } from './console-harness.js';
+import { axeViolations } from './axe.js';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 let h: Harness;
@@ -63,5 +64,16 @@ describe('console: the visitor panel', () => {
       await ops.close();
     }
     await phone.close();
+
+    // axe-core is injected as a script, which the console's CSP rightly refuses: this context bypasses it.
+    const audit = await h.browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const page = await audit.newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page, h);
+    await page.locator(`li[data-conversation-id="${asked.id}"] a.row-link`).click();
+    await page.getByRole('region', { name: 'Visitor' }).getByText('Chrome 131 on Android, mobile').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await layoutProblems(page)).toEqual([]);
+    await audit.close();
   });
 });
