@@ -15,7 +15,7 @@ import { MESSAGE_MAX_LENGTH, charLength } from '../../../shared/limits.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import type { ConversationBus } from './events.js';
 
-/** One shard file holds a conversation; the cap keeps its rewrite cost bounded (docs/architecture.md section 7). */
+/** One file holds a conversation once compacted; the cap bounds that file and its compaction (docs/architecture.md section 7). */
 export const MAX_MESSAGES_PER_CONVERSATION = 5000;
 export const MAX_MESSAGE_LENGTH = MESSAGE_MAX_LENGTH;
 
