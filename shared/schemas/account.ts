@@ -9,6 +9,12 @@ const Password = Type.String({ minLength: 1, maxLength: 200 });
 export const RevealKeyBody = Type.Object({ password: Password }, closed);
 export type RevealKeyBody = Static<typeof RevealKeyBody>;
 
+export const AcceptInviteBody = Type.Object(
+  { token: Type.String({ minLength: 10, maxLength: 300 }), password: Type.String({ minLength: 8, maxLength: 200, description: 'At least 8 characters' }) },
+  closed,
+);
+export type AcceptInviteBody = Static<typeof AcceptInviteBody>;
+
 export const ChangePasswordBody = Type.Object(
   { current_password: Password, new_password: Type.String({ minLength: 8, maxLength: 200, description: 'At least 8 characters' }) },
   closed,

@@ -245,6 +245,8 @@ export const InviteMemberBody = Type.Object(
     name: Type.Optional(Type.String({ maxLength: 200 })),
     role: Type.Optional(MemberRoleSchema),
     password: Type.Optional(Type.String({ minLength: 8, maxLength: 1024 })),
+    /** `link`: a single-use invite link (7 days) instead of a temporary password. */
+    invite: Type.Optional(Type.Literal('link')),
   },
   closed,
 );
@@ -252,6 +254,7 @@ export const PatchMemberBody = Type.Object({ role: MemberRoleSchema }, closed);
 export const InvitedMemberOut = Type.Object({
   member: PublicMemberSchema,
   temporary_password: Nullable(Type.String({ description: 'Shown once when the server generated it' })),
+  invite_url: Type.Optional(Type.String({ description: 'Single-use sign-up link, shown once (invite: link)' })),
 });
 
 export const PermissionSchema = Type.Union(PERMISSIONS.map((p) => Type.Literal(p)));

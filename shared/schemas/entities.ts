@@ -33,6 +33,9 @@ export const MemberSchema = Type.Object({
   password_hash: Type.String(),
   /** Invited with a temporary password: every call but changing it is refused until it is changed. */
   must_change_password: Type.Optional(Type.Boolean()),
+  /** sha256 of a pending single-use invite link's secret, and when the link expires. */
+  invite_hash: Type.Optional(Type.String()),
+  invite_expires_at: Type.Optional(Timestamp),
   created_at: Timestamp,
 });
 export type Member = Static<typeof MemberSchema>;

@@ -13,6 +13,8 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import { publicMember } from '../org/service.js';
 import { randomToken } from '../../lib/ids.js';
 import { hasRole } from '../../http/auth/session.js';
+import { inviteLink } from '../session/invites.js';
+import { appUrls } from '../widget/urls.js';
 
 const tags = ['team'];
 
@@ -48,7 +50,7 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/v1/org/members',
     { config: { role: 'admin' }, schema: { summary: 'Invite a team member', tags, body: InviteMemberBody, response: { 201: InvitedMemberOut } } },
     async (request, reply) => {
-      const body = request.body as { email: string; name?: string; role?: MemberRole; password?: string };
+      const body = request.body as { email: string; name?: string; role?: MemberRole; password?: string; invite?: 'link' };
       const role = body.role ?? 'member';
       mayManage(request.team!.member, { role }, role);
       const temporary = body.password ? null : randomToken(12);
@@ -59,9 +61,15 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
         role,
         password: body.password ?? temporary!,
       });
+      reply.code(201);
+      if (body.invite === 'link') {
+        // A single-use link instead: the member sets their own password through it (session/invites.ts).
+        const { token, patch } = inviteLink(member);
+        const stored = (await members.update(member.organization_id, member.id, (m) => ({ ...m, ...patch }))) ?? member;
+        return { member: publicMember(stored), temporary_password: null, invite_url: `${appUrls(app).baseUrl}/app/invite#${token}` };
+      }
       // A temporary password must be replaced at first sign-in (the console forces the screen).
       const stored = temporary ? ((await members.update(member.organization_id, member.id, (m) => ({ ...m, must_change_password: true }))) ?? member) : member;
-      reply.code(201);
       return { member: publicMember(stored), temporary_password: temporary };
     },
   );

@@ -44,3 +44,21 @@ it('signs out everywhere: every session of the member ends', async () => {
   // Someone else's session is untouched.
   expect((await call(other.headers, 'GET', '/v1/org/me')).statusCode).toBe(200);
 });
+
+it('an invite link works once: it sets the password and signs in; used or made up, it is a 404', async () => {
+  const owner = await loginAs(t, 'owner');
+  const res = await call(owner.headers, 'POST', '/v1/org/members', { email: 'link@example.test', role: 'operator', invite: 'link' });
+  expect(res.statusCode, res.body).toBe(201);
+  const { invite_url, temporary_password, member } = res.json();
+  expect(temporary_password).toBeNull();
+  expect(JSON.stringify(res.json())).not.toContain('invite_hash');
+  const token = new URL(invite_url).hash.slice(1);
+  const accept = (tk: string) => t.app.inject({ method: 'POST', url: '/v1/org/invites/accept', payload: { token: tk, password: 'my own password' } });
+  const first = await accept(token);
+  expect(first.statusCode, first.body).toBe(200);
+  expect(first.json().member).toMatchObject({ id: member.id, role: 'operator' });
+  expect(first.json().member.must_change_password).toBeUndefined();
+  expect((await accept(token)).statusCode).toBe(404);
+  expect((await accept(`${token.slice(0, -3)}abc`)).statusCode).toBe(404);
+  expect((await t.app.inject({ method: 'POST', url: '/v1/org/login', payload: { email: 'link@example.test', password: 'my own password' } })).statusCode).toBe(200);
+});

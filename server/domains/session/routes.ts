@@ -12,6 +12,8 @@ import { LoginBody, SessionOut } from '../../../shared/schemas/api.js';
 import { AppError } from '../../errors.js';
 import { publicMember } from '../org/service.js';
 import { accountRoutes } from './account-routes.js';
+import { acceptInvite } from './invites.js';
+import { AcceptInviteBody } from '../../../shared/schemas/account.js';
 import { ABSOLUTE_TTL_MS, SESSION_COOKIE } from './service.js';
 import type { SessionContext } from '../../http/auth/session.js';
 import type { RateLimits } from '../../http/rate-limit/types.js';
@@ -76,6 +78,31 @@ export const sessionRoutes: RouteModule = (app, ctx) => {
       }
       const { token, session } = await ctx.services.sessions.create(member);
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(ctx), maxAge: Math.floor(ABSOLUTE_TTL_MS / 1000) });
+      return sessionBody({ session, member, organization });
+    },
+  );
+
+  app.post(
+    '/v1/org/invites/accept',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Accept a single-use invite link: choose a password and sign in',
+        description: 'Public. The token is the part after # of the invite URL. A used, expired or unknown link is a 404.',
+        security: [],
+        tags,
+        body: AcceptInviteBody,
+        response: { 200: SessionOut },
+      },
+    },
+    async (request, reply: FastifyReply) => {
+      checkOrigin(app, request.headers.origin);
+      const { token, password } = request.body as AcceptInviteBody;
+      const member = await acceptInvite(ctx, token, password);
+      const organization = await ctx.services.org.getOrganization(member.organization_id);
+      if (!organization) throw new AppError('not_found', 'organization not found');
+      const { token: cookie, session } = await ctx.services.sessions.create(member);
+      reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions(ctx), maxAge: Math.floor(ABSOLUTE_TTL_MS / 1000) });
       return sessionBody({ session, member, organization });
     },
   );
