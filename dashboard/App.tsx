@@ -9,6 +9,7 @@ import { Shell } from './components/Shell.js';
 import { NotFound } from './components/NotFound.js';
 import { Loading } from './components/Loading.js';
 import { ForcedPasswordChange } from './components/ForcedPasswordChange.js';
+import { InviteAccept } from './components/InviteAccept.js';
 
 function Home() {
   const { route } = useLocation();
@@ -29,7 +30,7 @@ function Home() {
 function Routes() {
   const s = session.value;
   if (s.status === 'loading') return <Loading />;
-  if (s.status === 'signed_out') return <LoginPage />;
+  if (s.status === 'signed_out') return location.pathname === '/app/invite' ? <InviteAccept /> : <LoginPage />;
   // Signed in with an invite's temporary password: nothing else works until it is changed.
   if (s.member.must_change_password) return <ForcedPasswordChange />;
   return (

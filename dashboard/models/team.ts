@@ -1,6 +1,6 @@
 // The team (spec 2.1) and the signed-in member's own account: the only module of the Team and
 // Account pages that calls the API (docs/api.md "Two kinds of caller").
-import type { MemberRole } from '../../shared/schemas/entities.js';
+import type { MemberRole, Organization } from '../../shared/schemas/entities.js';
 import { ROLES } from '../../shared/roles.js';
 import { api, setCsrfToken } from './api.js';
 import { session, type SessionMember } from './session.js';
@@ -12,8 +12,8 @@ export const teamPath = (projectId: string) => `/app/p/${projectId}/team`;
 export const accountPath = (projectId: string) => `/app/p/${projectId}/account`;
 
 export const listTeam = async () => (await api<{ data: SessionMember[] }>('GET', '/v1/org/members')).data;
-export const inviteMember = (body: { email: string; name?: string; role: MemberRole }) =>
-  api<{ member: SessionMember; temporary_password: string | null }>('POST', '/v1/org/members', body);
+export const inviteMember = (body: { email: string; name?: string; role: MemberRole; invite?: 'link' }) =>
+  api<{ member: SessionMember; temporary_password: string | null; invite_url?: string }>('POST', '/v1/org/members', body);
 export const changeRole = (id: string, role: MemberRole) => api<SessionMember>('PATCH', `/v1/org/members/${encodeURIComponent(id)}`, { role });
 export const removeMember = (id: string) => api<void>('DELETE', `/v1/org/members/${encodeURIComponent(id)}`);
 
@@ -23,6 +23,13 @@ export async function changePassword(current_password: string, new_password: str
   setCsrfToken(out.csrf_token);
   const s = session.peek();
   if (s.status === 'signed_in') session.value = { ...s, member: out.member };
+}
+
+/** Accepts a single-use invite link and signs in (the session model takes over from here). */
+export async function acceptInvite(token: string, password: string): Promise<void> {
+  const out = await api<{ member: SessionMember; organization: Organization; csrf_token: string }>('POST', '/v1/org/invites/accept', { token, password });
+  setCsrfToken(out.csrf_token);
+  session.value = { status: 'signed_in', member: out.member, organization: out.organization };
 }
 
 export async function signOutEverywhere(): Promise<void> {

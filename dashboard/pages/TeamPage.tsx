@@ -17,7 +17,8 @@ export default function TeamPage() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<MemberRole>('operator');
-  const [invited, setInvited] = useState<{ email: string; password: string } | null>(null);
+  const [invited, setInvited] = useState<{ email: string; password: string; link: string } | null>(null);
+  const [how, setHow] = useState<'link' | 'password'>('link');
   const [removing, setRemoving] = useState<SessionMember | null>(null);
   const [error, setError] = useState('');
   const load = () => listTeam().then(setList, (err) => setError(errorText(err)));
@@ -46,8 +47,8 @@ export default function TeamPage() {
         onSubmit={(e) => {
           e.preventDefault();
           run(async () => {
-            const res = await inviteMember({ email: email.trim(), name: name.trim() || undefined, role });
-            setInvited({ email: res.member.email, password: res.temporary_password ?? '' });
+            const res = await inviteMember({ email: email.trim(), name: name.trim() || undefined, role, ...(how === 'link' ? { invite: 'link' as const } : {}) });
+            setInvited({ email: res.member.email, password: res.temporary_password ?? '', link: res.invite_url ?? '' });
             setEmail('');
             setName('');
             await load();
@@ -75,12 +76,30 @@ export default function TeamPage() {
             ))}
           </select>
         </div>
+        <fieldset class="modes wide">
+          <legend>How they sign in first</legend>
+          <label class="check">
+            <input type="radio" name="invite-how" checked={how === 'link'} onChange={() => setHow('link')} /> Single-use invite link
+          </label>
+          <label class="check">
+            <input type="radio" name="invite-how" checked={how === 'password'} onChange={() => setHow('password')} /> Temporary password (changed at first sign-in)
+          </label>
+        </fieldset>
         <button class="btn btn-primary" type="submit">
           Invite
         </button>
       </form>
       <div role="status">
-        {invited && (
+        {invited?.link && (
+          <div class="card secret">
+            <p>Send {invited.email} this link, shown only now. It works once, for 7 days.</p>
+            <code class="secret-value" data-testid="invite-link">
+              {invited.link}
+            </code>{' '}
+            <CopyButton text={invited.link} label="Copy invite link" />
+          </div>
+        )}
+        {invited && !invited.link && (
           <div class="card secret">
             <p>
               {invited.email} can sign in with this temporary password, shown only now. They choose their own at first sign-in.

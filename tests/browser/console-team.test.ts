@@ -33,6 +33,7 @@ describe('team console: team and account', () => {
     await page.getByLabel('E-mail of the new member').fill('ines@example.test');
     await page.getByLabel('Name (optional)').fill('Ines');
     await page.getByLabel('Role', { exact: true }).selectOption('operator');
+    await page.getByLabel('Temporary password (changed at first sign-in)').check();
     await page.getByRole('button', { name: 'Invite' }).click();
     const temporary = await page.getByTestId('temporary-password').innerText();
     expect(temporary.length).toBeGreaterThan(8);
@@ -82,6 +83,41 @@ describe('team console: team and account', () => {
     expect(await h.t.app.ctx.services.org.findMemberByEmail('ines@example.test')).toBeUndefined();
     expect(await watch.violations()).toEqual([]);
     await ines.close();
+    await owner.close();
+  });
+
+  it('a single-use invite link lets the new member choose a password and sign in, once', async () => {
+    const owner = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await owner.newPage();
+    page.setDefaultTimeout(15_000);
+    await signIn(page, h);
+    await navTo(page, 'Team');
+    await page.getByLabel('E-mail of the new member').fill('lin@example.test');
+    await page.getByLabel('Single-use invite link').check();
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const link = await page.getByTestId('invite-link').innerText();
+    expect(link).toMatch(/\/app\/invite#/);
+    await shot(page, 'team-invite-link-desktop');
+
+    const lin = await h.browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const p2 = await lin.newPage();
+    p2.setDefaultTimeout(15_000);
+    await p2.goto(link);
+    await p2.getByRole('heading', { name: 'Join the team' }).waitFor();
+    expect(await axeViolations(p2)).toEqual([]);
+    await shot(p2, 'team-invite-accept-390');
+    await p2.getByLabel('Your password (at least 8 characters)').fill('lin own password');
+    await p2.getByLabel('Password again').fill('lin own password');
+    await p2.getByRole('button', { name: 'Join' }).click();
+    await p2.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
+    // Used: the same link now says so.
+    const p3 = await (await h.browser.newContext()).newPage();
+    await p3.goto(link);
+    await p3.getByLabel('Your password (at least 8 characters)').fill('another password');
+    await p3.getByLabel('Password again').fill('another password');
+    await p3.getByRole('button', { name: 'Join' }).click();
+    await p3.getByRole('alert').getByText('already used').waitFor();
+    await lin.close();
     await owner.close();
   });
 
