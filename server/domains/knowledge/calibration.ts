@@ -33,6 +33,8 @@ const VERSION = 1;
 /** Pseudo-questions per kind: enough for stable quantiles, few enough to take about a second. */
 const SAMPLES = 120;
 const MAX_WORDS = 7;
+/** Below this many pseudo-questions (a handful of snippets) the quantiles say nothing: not attached. */
+const MIN_SAMPLES = 20;
 
 /**
  * The best passage's BM25 per unit of the IDF of the question's known concepts: how much of what
@@ -142,7 +144,8 @@ async function loadOrMeasure(store: ParleyStore, projectId: string, index: Hybri
 
 /**
  * Attaches this index's calibration to retrieved passages (`relevance.calibration`), measuring it
- * first when the index changed size since (a sync added or removed chunks).
+ * first when the index changed size since (a sync added or removed chunks). A base too small to
+ * calibrate gets none, and the decision reads its signals without it.
  */
 export async function withCalibration(store: ParleyStore, projectId: string, index: HybridIndex, passages: Passage[]): Promise<Passage[]> {
   let entry = current.get(index);
@@ -151,6 +154,7 @@ export async function withCalibration(store: ParleyStore, projectId: string, ind
     current.set(index, entry);
   }
   const calibration = await entry.calibration;
-  if (calibration) for (const p of passages) if (p.relevance) p.relevance.calibration = calibration;
+  const usable = calibration && calibration.samples >= MIN_SAMPLES && calibration.answered.length > 0 && calibration.offTopic.length > 0;
+  if (usable) for (const p of passages) if (p.relevance) p.relevance.calibration = calibration;
   return passages;
 }

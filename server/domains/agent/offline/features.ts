@@ -79,6 +79,7 @@ export function features(concepts: readonly QueryConcept[], passages: readonly P
     oneConcept: knownCount === 1 ? 1 : 0,
     rare: rarest ? covered([rarest], termsOfTop) : 0,
     lead: known > 0 && otherPage ? Math.max(-1, Math.min(1, (coverageOf(concepts, top) - coverageOf(concepts, otherPage)) / known)) : known > 0 ? coverage : 0,
-    agreement: passages.length > 1 ? passages.slice(1).filter((p) => p.source_id === top.source_id).length / (passages.length - 1) : 0,
+    // Fewer than three passages (a base of a few snippets) cannot show agreement either way: neutral.
+    agreement: passages.length >= 3 ? passages.slice(1).filter((p) => p.source_id === top.source_id).length / (passages.length - 1) : 0.5,
   };
 }
