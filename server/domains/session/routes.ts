@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { appUrls } from '../widget/urls.js';
 import type { RouteModule } from '../../routes.js';
 import type { AppContext } from '../../context.js';
-import { LoginBody, SessionOut } from '../../../shared/schemas/api.js';
+import { ErrorSchema, LoginBody, SessionOut } from '../../../shared/schemas/api.js';
 import { AppError } from '../../errors.js';
 import { publicMember } from '../org/service.js';
 import { accountRoutes } from './account-routes.js';
@@ -92,7 +92,7 @@ export const sessionRoutes: RouteModule = (app, ctx) => {
         security: [],
         tags,
         body: AcceptInviteBody,
-        response: { 200: SessionOut },
+        response: { 200: SessionOut, ...loginErrorResponses(), 404: { ...ErrorSchema, description: 'not_found: the link was used, has expired or is not valid' } },
       },
     },
     async (request, reply: FastifyReply) => {
