@@ -47,6 +47,15 @@ describe('streamed answers', () => {
     const [frameId] = h.frameIds;
     const w = widget(page, frameId);
     await w.locator('button.launcher').click();
+    // Screen readers: record every text the polite live region holds while the answer streams.
+    const region = w.locator('[role="status"][aria-live="polite"][aria-atomic="true"]');
+    await region.waitFor({ state: 'attached' });
+    await region.evaluate((el) => {
+      const seen: string[] = [];
+      (window as unknown as { __announced: string[] }).__announced = seen;
+      new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
+    });
+    const announced = () => page.evaluate(() => (window as unknown as { __announced: string[] }).__announced.filter(Boolean));
     await sendMessage(page, frameId, 'How do I embed the widget?');
 
     // The model is thinking: the typing indicator is on screen.
@@ -74,6 +83,9 @@ describe('streamed answers', () => {
     await draft.waitFor({ state: 'detached' });
     expect(await answer.count()).toBe(1);
     expect(await w.locator('.typing').count()).toBe(0);
+    // Streamed in three pieces, announced once and in full, never a partial draft.
+    await expect.poll(async () => (await announced()).length).toBe(1);
+    expect((await announced())[0]).toContain('Paste the loader script tag before');
     expect(await watch.violations()).toEqual([]);
     await context.close();
   });
