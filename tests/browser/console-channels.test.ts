@@ -3,20 +3,13 @@
 // add origins (a malformed one explained), check "would my page be allowed?", copy the snippet,
 // rotate the identity secret (shown once), delete with confirmation. axe-clean, no CSP violation,
 // keyboard reachable, nothing overflowing at 390 px; screenshots in dist/screenshots/console.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, watchPage, type Harness } from './harness.js';
+import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
-import { ensureConsoleBuilt, layoutProblems, shot, signIn } from './console-harness.js';
+import { consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  ensureConsoleBuilt();
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = consoleHarness();
 
 async function openChannels(page: Page) {
   await signIn(page, h);

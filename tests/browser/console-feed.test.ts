@@ -1,20 +1,12 @@
 // The console's team feed after a dropped connection (docs/operators.md "Team feed"): the status
 // shows it, the console reconnects by itself, and what happened meanwhile appears — the hello
 // resumes from the last seq it had, without a page reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebSocketServer } from 'ws';
-import { startHarness, watchPage, type Harness } from './harness.js';
-import { ensureConsoleBuilt, seedConversation, signIn } from './console-harness.js';
+import { watchPage } from './harness.js';
+import { consoleHarness, seedConversation, signIn } from './console-harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  ensureConsoleBuilt();
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = consoleHarness();
 
 describe('team feed in the console', () => {
   it('reconnects after the socket drops and shows the messages it missed', async () => {

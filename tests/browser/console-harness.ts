@@ -4,8 +4,9 @@
 // API, and writes screenshots to dist/screenshots/console (kept out of git) for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ensureBuilt, type Harness } from './harness.js';
+import { ensureBuilt, startHarness, type Harness } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 export const SHOTS = join(ROOT, 'dist/screenshots/console');
@@ -13,6 +14,22 @@ export const SHOTS = join(ROOT, 'dist/screenshots/console');
 /** Builds dist/dashboard when it is missing or older than dashboard/ or its Vite config. */
 export const ensureConsoleBuilt = () =>
   ensureBuilt(join(ROOT, 'dist/dashboard/.vite/manifest.json'), [join(ROOT, 'dashboard'), join(ROOT, 'vite.dashboard.config.ts')], '.console-build.lock', ['-c', 'vite.dashboard.config.ts']);
+
+/**
+ * One harness (server, demo data, Chromium) with a fresh console build for a test file: started before
+ * its tests, closed after them. The returned value reads through to that harness once it has started.
+ */
+export function consoleHarness(): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    started = await startHarness();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Harness, { get: (_target, key) => Reflect.get(started ?? {}, key) });
+}
 
 /** Signs in through the console's login page and waits for the inbox. */
 export async function signIn(page: Page, h: Harness, email = h.t.demo.email, password = h.t.demo.password) {

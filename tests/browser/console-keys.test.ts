@@ -2,20 +2,13 @@
 // the masked list with its last use, reveal after re-entering the password (a wrong one refused),
 // permissions as checkboxes taking effect on the next request, delete with confirmation. axe-clean,
 // no CSP violation, nothing overflowing at 390 px; screenshots in dist/screenshots/console.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, watchPage, type Harness } from './harness.js';
+import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
-import { ensureConsoleBuilt, layoutProblems, shot, signIn } from './console-harness.js';
+import { consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  ensureConsoleBuilt();
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = consoleHarness();
 
 async function openKeys(page: Page) {
   await signIn(page, h);

@@ -2,20 +2,13 @@
 // and selects it), rename it, delete it only after typing its name; the last project gone, /app
 // offers to create one. axe-clean, no CSP violation, nothing overflowing at 390 px; screenshots in
 // dist/screenshots/console.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, watchPage, type Harness } from './harness.js';
+import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
-import { ensureConsoleBuilt, layoutProblems, shot, signIn } from './console-harness.js';
+import { consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  ensureConsoleBuilt();
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = consoleHarness();
 
 const switcher = (page: Page) => page.getByRole('combobox', { name: 'Project' });
 const switcherNames = (page: Page) => switcher(page).locator('option').allTextContents();

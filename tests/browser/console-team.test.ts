@@ -2,20 +2,13 @@
 // temporary password shown once), who must choose their own password at first sign-in before
 // anything else; change a role; remove with confirmation; sign out everywhere ends every session of
 // the member. axe-clean, no CSP violation, nothing overflowing at 390 px; screenshots.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, watchPage, type Harness } from './harness.js';
+import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
-import { ensureConsoleBuilt, layoutProblems, shot, signIn } from './console-harness.js';
+import { consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  ensureConsoleBuilt();
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = consoleHarness();
 
 const navTo = async (page: Page, link: string) => {
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
