@@ -1,7 +1,7 @@
 // First-start demo seeding: organization, project with a website-widget channel, a team
 // member who can log in and an sk_test_ key with all project permissions. Credentials are printed
 // once and saved to DATA_DIR/demo-credentials.json (0600). A second start seeds nothing.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../context.js';
 import { PERMISSIONS } from '../../shared/permissions.js';
@@ -74,7 +74,10 @@ export async function seedDemo(
     email,
     password,
   };
-  await writeFile(credentialsPath(config.dataDir), JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
+  // Written beside and renamed into place: a script polling for the file never reads half of it.
+  const path = credentialsPath(config.dataDir);
+  await writeFile(`${path}.tmp`, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
+  await rename(`${path}.tmp`, path);
   for (const seeder of seeders) await seeder(ctx, credentials, urls);
   return { created: true, credentials };
 }

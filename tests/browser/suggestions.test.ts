@@ -21,8 +21,9 @@ describe('suggestions in the widget', () => {
     const w = widget(page, h.frameIds[0]);
     await w.locator('button.launcher').click();
     await w.locator('section.panel').waitFor();
-    // The docs cover putting the widget on a site, but say nothing about Okta: not a definite answer.
-    await sendMessage(page, h.frameIds[0], 'How do I put the widget on my site with Okta?');
+    // The docs cover putting the widget on a site, but say nothing about Keycloak: not a definite
+    // answer. (The demo indexes docs/, so the name must appear nowhere in them.)
+    await sendMessage(page, h.frameIds[0], 'How do I put the widget on my site with Keycloak?');
     const reply = w.locator('li.msg-suggestions');
     await reply.waitFor();
     await expect(reply.locator('.bubble > p').first().textContent()).resolves.toBe('I could not find a definite answer; these sections look related:');
