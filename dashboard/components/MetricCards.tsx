@@ -11,7 +11,7 @@ export function MetricCards({ report }: { report: MetricsReport }) {
     ['CSAT', percent(t.csat_score), t.rated_conversations ? `4–5 stars among ${t.rated_conversations} rated` : 'No ratings yet'],
     ['Resolution Rate', percent(t.resolution_rate), 'Resolved without escalation or abandonment'],
   ];
-  if (report.spam.conversations > 0) cards.push(['Spam', percent(report.spam.share), `${report.spam.conversations} spam conversations, left out above`]);
+  if (report.spam.conversations > 0) cards.push(['Spam', percent(report.spam.share), `${report.spam.conversations} spam conversation${report.spam.conversations === 1 ? '' : 's'}, left out above`]);
   return (
     <ul class="metric-cards" aria-label="Totals">
       {cards.map(([label, value, hint]) => (
