@@ -2,13 +2,14 @@
 // screen after signing in with an invite's temporary password.
 import { useState } from 'preact/hooks';
 import { changePassword } from '../models/team.js';
-import { errorText } from '../models/api.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 export function ChangePasswordForm({ onDone }: { onDone?(): void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [again, setAgain] = useState('');
-  const [error, setError] = useState('');
+  const { error, setError, guard } = useErrorLine();
   const [done, setDone] = useState('');
   const v = (e: Event) => (e.target as HTMLInputElement).value;
   async function submit(e: Event) {
@@ -16,16 +17,14 @@ export function ChangePasswordForm({ onDone }: { onDone?(): void }) {
     setError('');
     setDone('');
     if (next !== again) return setError('The two new passwords differ.');
-    try {
+    await guard(async () => {
       await changePassword(current, next);
       setCurrent('');
       setNext('');
       setAgain('');
       setDone('Password changed. Your other sessions were signed out.');
       onDone?.();
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
   return (
     <form class="card password-form" onSubmit={submit} aria-labelledby="password-title">
@@ -48,11 +47,7 @@ export function ChangePasswordForm({ onDone }: { onDone?(): void }) {
       <p role="status" class="ok">
         {done}
       </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
     </form>
   );
 }

@@ -3,7 +3,8 @@
 // edits before sending (AI involvement `private`). Enter sends, Shift+Enter starts a new line.
 import { useRef, useState } from 'preact/hooks';
 import { requestDraft, send, sendOperatorTyping } from '../models/conversation.js';
-import { errorText } from '../models/api.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 export type ComposerMode = 'message' | 'comment';
 
@@ -11,7 +12,7 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
   const [text, setText] = useState('');
   const [fromDraft, setFromDraft] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { error, guard } = useErrorLine();
   const typingSent = useRef(0);
 
   function typing(on: boolean) {
@@ -27,33 +28,25 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
     const content = text.trim();
     if (!content || busy) return;
     setBusy(true);
-    setError('');
-    try {
+    await guard(async () => {
       await send(content, mode, fromDraft && mode === 'message');
       setText('');
       setFromDraft(false);
       typing(false);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   }
 
   async function draft() {
     setBusy(true);
-    setError('');
-    try {
+    await guard(async () => {
       const d = await requestDraft();
       onMode('message');
       setText(d.content);
       setFromDraft(true);
       document.getElementById('composer-text')?.focus();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   }
 
   const label = mode === 'message' ? 'Reply to the visitor' : 'Internal note (the visitor never sees it)';
@@ -90,11 +83,7 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
         }}
       />
       {fromDraft && <p class="muted">AI draft: edit it, then send.</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       <button type="submit" class="btn btn-primary" disabled={busy || !text.trim()}>
         {mode === 'message' ? 'Send reply' : 'Add note'}
       </button>

@@ -2,8 +2,9 @@
 // site with its own policy adds for its pages (the text of csp.md, from the server).
 import { useEffect, useState } from 'preact/hooks';
 import { loadSnippets, type ChannelOut, type ChannelSnippetsOut } from '../models/channels.js';
-import { errorText } from '../models/api.js';
 import { CopyButton } from './CopyButton.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 const MODES = [
   ['launcher', 'Launcher', 'A chat button in the corner of every page.'],
@@ -14,9 +15,9 @@ const MODES = [
 export function EmbedSnippets({ channel }: { channel: ChannelOut }) {
   const [snippets, setSnippets] = useState<ChannelSnippetsOut | null>(null);
   const [mode, setMode] = useState<(typeof MODES)[number][0]>('launcher');
-  const [error, setError] = useState('');
+  const { error, showError } = useErrorLine();
   useEffect(() => {
-    loadSnippets(channel.project_id, channel.id).then(setSnippets, (err) => setError(errorText(err)));
+    loadSnippets(channel.project_id, channel.id).then(setSnippets, showError);
   }, [channel.id]);
   const current = snippets?.modes[mode];
   return (
@@ -31,11 +32,7 @@ export function EmbedSnippets({ channel }: { channel: ChannelOut }) {
           </label>
         ))}
       </fieldset>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       {current && (
         <>
           <label class="field">

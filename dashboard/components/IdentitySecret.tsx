@@ -2,23 +2,21 @@
 // with a copy button; signatures made with the old one stop working, so the page says so first.
 import { useState } from 'preact/hooks';
 import { rotateSecret, type ChannelOut } from '../models/channels.js';
-import { errorText } from '../models/api.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { CopyButton } from './CopyButton.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 export function IdentitySecret({ channel, onRotated }: { channel: ChannelOut; onRotated(): void }) {
   const [asking, setAsking] = useState(false);
   const [secret, setSecret] = useState('');
-  const [error, setError] = useState('');
+  const { error, guard } = useErrorLine();
   async function rotate() {
     setAsking(false);
-    setError('');
-    try {
+    await guard(async () => {
       setSecret(await rotateSecret(channel.project_id, channel.id));
       onRotated();
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
   return (
     <section class="card" aria-labelledby="secret-title">
@@ -36,11 +34,7 @@ export function IdentitySecret({ channel, onRotated }: { channel: ChannelOut; on
           <code class="secret-value">{secret}</code> <CopyButton text={secret} label="Copy secret" />
         </div>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       <ConfirmDialog open={asking} title="Rotate the identity secret?" confirmLabel="Rotate" danger onConfirm={() => void rotate()} onCancel={() => setAsking(false)}>
         <p>Signatures made with the current secret stop working at once: update your backend right after.</p>
       </ConfirmDialog>

@@ -4,25 +4,24 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import '../styles/channels.css';
 import { acceptInvite } from '../models/team.js';
-import { errorText } from '../models/api.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 export function InviteAccept() {
   const { route } = useLocation();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
-  const [error, setError] = useState('');
+  const { error, setError, guard } = useErrorLine();
   const token = location.hash.slice(1);
   const v = (e: Event) => (e.target as HTMLInputElement).value;
   async function submit(e: Event) {
     e.preventDefault();
     setError('');
     if (password !== again) return setError('The two passwords differ.');
-    try {
+    await guard(async () => {
       await acceptInvite(token, password);
       route('/app', true);
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
   return (
     <main class="login setup">
@@ -40,11 +39,7 @@ export function InviteAccept() {
         <button class="btn btn-primary" type="submit">
           Join
         </button>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert text={error} />
       </form>
     </main>
   );

@@ -2,9 +2,10 @@
 // its permissions; delete (the page asks for confirmation).
 import { useState } from 'preact/hooks';
 import { revealKey, updateKey, type PublicKey } from '../models/keys.js';
-import { errorText } from '../models/api.js';
 import { PermissionBoxes } from './PermissionBoxes.js';
 import { CopyButton } from './CopyButton.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
@@ -13,15 +14,10 @@ export function KeyRow({ item, onChanged, onDelete }: { item: PublicKey; onChang
   const [revealed, setRevealed] = useState('');
   const [perms, setPerms] = useState(item.permissions);
   const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
+  const { error, guard } = useErrorLine();
   const run = async (fn: () => Promise<void>) => {
-    setError('');
     setMessage('');
-    try {
-      await fn();
-    } catch (err) {
-      setError(errorText(err));
-    }
+    await guard(fn);
   };
   return (
     <li class="key-row" data-key-id={item.id}>
@@ -71,11 +67,7 @@ export function KeyRow({ item, onChanged, onDelete }: { item: PublicKey; onChang
       <p role="status" class="ok">
         {message}
       </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
     </li>
   );
 }

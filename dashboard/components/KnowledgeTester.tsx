@@ -6,6 +6,8 @@ import { link, renderMarkdown } from '../../widget/app/markdown.js';
 import { api, errorText } from '../models/api.js';
 import { knowledgePaths } from '../models/knowledge-api.js';
 import type { SourceRef, MessageOutcome } from '../../shared/schemas/entities.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 interface TestResult {
   passages: { chunk_id: string; title: string; url: string | null; headings: string[]; text: string; score: number; question?: string }[];
@@ -17,21 +19,17 @@ const OUTCOME: Record<MessageOutcome, string> = { answer: 'Answer', suggestions:
 export function KnowledgeTester({ projectId }: { projectId: string }) {
   const [question, setQuestion] = useState('');
   const [result, setResult] = useState<TestResult | null>(null);
-  const [error, setError] = useState('');
+  const { error, guard } = useErrorLine();
   const [busy, setBusy] = useState(false);
 
   async function ask(e: Event) {
     e.preventDefault();
     if (!question.trim()) return;
     setBusy(true);
-    setError('');
-    try {
+    await guard(async () => {
       setResult(await api<TestResult>('POST', knowledgePaths.test(projectId), { question: question.trim() }));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   }
 
   const cite = (n: number) => {
@@ -50,11 +48,7 @@ export function KnowledgeTester({ projectId }: { projectId: string }) {
           Ask
         </button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       {result && (
         <div role="region" aria-label="Test result">
           <h3>

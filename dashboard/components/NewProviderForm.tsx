@@ -5,8 +5,9 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { createProvider } from '../models/knowledge.js';
 import { PROVIDER_TYPES, type DataProvider } from '../models/knowledge-api.js';
-import { errorText } from '../models/api.js';
 import { providerPath } from '../models/knowledge-paths.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 function defaultName(type: DataProvider['type'], url: string): string {
   if (type === 'web_crawler') {
@@ -24,23 +25,17 @@ export function NewProviderForm({ projectId }: { projectId: string }) {
   const [type, setType] = useState<DataProvider['type']>('web_crawler');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
-  const [error, setError] = useState('');
+  const { error, guard } = useErrorLine();
   const [busy, setBusy] = useState(false);
 
   async function submit(e: Event) {
     e.preventDefault();
     setBusy(true);
-    setError('');
-    try {
-      const body: Record<string, unknown> = { type, name: name.trim() || defaultName(type, url.trim()) };
-      if (type === 'web_crawler') body.crawler = { start_urls: [url.trim()] };
-      const created = await createProvider(projectId, body);
-      route(providerPath(projectId, created.id));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    const body: Record<string, unknown> = { type, name: name.trim() || defaultName(type, url.trim()) };
+    if (type === 'web_crawler') body.crawler = { start_urls: [url.trim()] };
+    const created = await guard(() => createProvider(projectId, body));
+    setBusy(false);
+    if (created) route(providerPath(projectId, created.id));
   }
 
   return (
@@ -71,11 +66,7 @@ export function NewProviderForm({ projectId }: { projectId: string }) {
           Add provider
         </button>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
     </form>
   );
 }

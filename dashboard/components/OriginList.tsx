@@ -2,34 +2,24 @@
 // Adding or removing an entry saves at once; the server normalises entries and explains a bad one.
 import { useState } from 'preact/hooks';
 import { checkOrigin, saveChannel, type ChannelOut, type OriginCheckOut } from '../models/channels.js';
-import { errorText } from '../models/api.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 export function OriginList({ channel, onSaved }: { channel: ChannelOut; onSaved: (c: ChannelOut) => void }) {
   const [entry, setEntry] = useState('');
-  const [error, setError] = useState('');
+  const { error, guard } = useErrorLine();
   const [url, setUrl] = useState('');
   const [result, setResult] = useState<OriginCheckOut | null>(null);
 
   async function save(origins: string[]) {
-    setError('');
-    try {
-      onSaved(await saveChannel(channel.project_id, channel.id, { allowed_origins: origins }));
-      return true;
-    } catch (err) {
-      setError(errorText(err));
-      return false;
-    }
+    const saved = await guard(() => saveChannel(channel.project_id, channel.id, { allowed_origins: origins }));
+    if (saved) onSaved(saved);
+    return Boolean(saved);
   }
 
   async function check(e: Event) {
     e.preventDefault();
-    setError('');
-    try {
-      setResult(await checkOrigin(channel.project_id, channel.id, url.trim()));
-    } catch (err) {
-      setResult(null);
-      setError(errorText(err));
-    }
+    setResult((await guard(() => checkOrigin(channel.project_id, channel.id, url.trim()))) ?? null);
   }
 
   return (
@@ -82,11 +72,7 @@ export function OriginList({ channel, onSaved }: { channel: ChannelOut; onSaved:
           </p>
         )}
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
     </section>
   );
 }

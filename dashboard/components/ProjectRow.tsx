@@ -2,20 +2,18 @@
 import { useState } from 'preact/hooks';
 import type { Project } from '../../shared/schemas/entities.js';
 import { renameProject } from '../models/project-admin.js';
-import { errorText } from '../models/api.js';
 import { inboxPath } from '../routes.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 export function ProjectRow({ project, current, onDelete }: { project: Project; current: boolean; onDelete: (p: Project) => void }) {
   const [name, setName] = useState(project.name);
-  const [error, setError] = useState('');
+  const { error, guard } = useErrorLine();
   async function rename(e: Event) {
     e.preventDefault();
-    setError('');
-    try {
+    await guard(async () => {
       await renameProject(project.id, name.trim());
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
   return (
     <li data-project-id={project.id}>
@@ -35,11 +33,7 @@ export function ProjectRow({ project, current, onDelete }: { project: Project; c
           Delete<span class="sr-only"> {project.name}</span>
         </button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
     </li>
   );
 }

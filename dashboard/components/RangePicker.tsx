@@ -1,6 +1,7 @@
 // The analytics range (spec 10): the last 7, 30 or 90 days, or custom UTC days.
 import { useState } from 'preact/hooks';
 import { range, utcDay, type Range } from '../models/analytics.js';
+import { ErrorAlert } from './ErrorAlert.js';
 
 const PRESETS = [7, 30, 90] as const;
 
@@ -54,11 +55,7 @@ export function RangePicker({ onChange }: { onChange: (r: Range) => void }) {
           <button class="btn btn-primary" type="submit">
             Show range
           </button>
-          {error && (
-            <p class="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorAlert text={error} />
         </form>
       )}
     </div>

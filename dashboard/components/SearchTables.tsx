@@ -4,6 +4,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { loadTables, saveFields, tables, uploadTable, type FieldConfig } from '../models/tables.js';
 import type { SearchTable } from '../models/knowledge-api.js';
 import { errorText } from '../models/api.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { useErrorLine } from './use-error-line.js';
 
 const KINDS: { key: keyof FieldConfig; label: string }[] = [
   { key: 'searchable_fields', label: 'Text search' },
@@ -74,9 +76,9 @@ function TableFields({ projectId, table }: { projectId: string; table: SearchTab
 
 export function SearchTables({ projectId }: { projectId: string }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState('');
+  const { error, setError, showError, guard } = useErrorLine();
   useEffect(() => {
-    void loadTables(projectId).catch((err) => setError(errorText(err)));
+    void loadTables(projectId).catch(showError);
   }, [projectId]);
 
   async function upload(e: Event) {
@@ -84,14 +86,11 @@ export function SearchTables({ projectId }: { projectId: string }) {
     const input = (e.target as HTMLFormElement).querySelector<HTMLInputElement>('input[type=file]')!;
     const file = input.files?.[0];
     if (!file) return setError('Choose a CSV, JSON or JSONL file.');
-    try {
+    await guard(async () => {
       await uploadTable(projectId, name.trim() || file.name.replace(/\.[^.]+$/, ''), file);
       setName('');
       input.value = '';
-      setError('');
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   return (
@@ -121,11 +120,7 @@ export function SearchTables({ projectId }: { projectId: string }) {
           Upload table
         </button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
     </section>
   );
 }

@@ -3,17 +3,16 @@
 import { useState } from 'preact/hooks';
 import { api, errorText } from '../models/api.js';
 import { knowledgePaths, type Chunk, type Source } from '../models/knowledge-api.js';
+import { useErrorLine } from './use-error-line.js';
 
 function Chunks({ projectId, source }: { projectId: string; source: Source }) {
   const [chunks, setChunks] = useState<Chunk[] | null>(null);
-  const [error, setError] = useState('');
+  const { error, guard } = useErrorLine();
   async function toggle(e: Event) {
     if (!(e.target as HTMLDetailsElement).open || chunks) return;
-    try {
+    await guard(async () => {
       setChunks((await api<{ data: Chunk[] }>('GET', knowledgePaths.chunks(projectId, source.id))).data);
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
   if (!source.chunk_count) return null;
   return (

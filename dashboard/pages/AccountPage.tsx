@@ -4,15 +4,16 @@ import { useEffect, useState } from 'preact/hooks';
 import '../styles/channels.css';
 import { currentMember } from '../models/session.js';
 import { signOutEverywhere } from '../models/team.js';
-import { errorText } from '../models/api.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { ErrorAlert } from '../components/ErrorAlert.js';
+import { useErrorLine } from '../components/use-error-line.js';
 
 export default function AccountPage() {
   const me = currentMember.value;
   const [asking, setAsking] = useState(false);
-  const [error, setError] = useState('');
+  const { error, showError } = useErrorLine();
   useEffect(() => {
     pageTitle.value = `Account · ${BASE_TITLE}`;
   }, []);
@@ -33,11 +34,7 @@ export default function AccountPage() {
         <button type="button" class="btn btn-danger" onClick={() => setAsking(true)}>
           Sign out everywhere
         </button>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert text={error} />
       </section>
       <ConfirmDialog
         open={asking}
@@ -46,7 +43,7 @@ export default function AccountPage() {
         danger
         onConfirm={() => {
           setAsking(false);
-          signOutEverywhere().catch((err) => setError(errorText(err)));
+          signOutEverywhere().catch(showError);
         }}
         onCancel={() => setAsking(false)}
       >

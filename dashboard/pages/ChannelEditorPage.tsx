@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import '../styles/channels.css';
 import { channelsPath, getChannel, saveChannel, type ChannelOut, type PatchChannelBody } from '../models/channels.js';
-import { errorText } from '../models/api.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { Loading } from '../components/Loading.js';
 import { ChannelSettingsForm } from '../components/ChannelSettingsForm.js';
@@ -11,6 +10,8 @@ import { ChannelPreview } from '../components/ChannelPreview.js';
 import { OriginList } from '../components/OriginList.js';
 import { IdentitySecret } from '../components/IdentitySecret.js';
 import { EmbedSnippets } from '../components/EmbedSnippets.js';
+import { ErrorAlert } from '../components/ErrorAlert.js';
+import { useErrorLine } from '../components/use-error-line.js';
 
 const draftOf = (c: ChannelOut): PatchChannelBody => ({
   name: c.name,
@@ -28,14 +29,14 @@ export default function ChannelEditorPage({ project, channel: channelId }: { pro
   const [draft, setDraft] = useState<PatchChannelBody>({});
   const [language, setLanguage] = useState('');
   const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
+  const { error, showError, guard } = useErrorLine();
   const load = () =>
     getChannel(project, channelId).then(
       (c) => {
         setChannel(c);
         setDraft(draftOf(c));
       },
-      (err) => setError(errorText(err)),
+      showError,
     );
   useEffect(() => {
     void load();
@@ -46,16 +47,13 @@ export default function ChannelEditorPage({ project, channel: channelId }: { pro
 
   async function save(e: Event) {
     e.preventDefault();
-    setError('');
     setStatus('');
-    try {
+    await guard(async () => {
       const saved = await saveChannel(project, channelId, draft);
       setChannel(saved);
       setDraft(draftOf(saved));
       setStatus('Saved: widgets use it from their next page load.');
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   if (!channel) return error ? <p class="error" role="alert">{error}</p> : <Loading />;
@@ -81,11 +79,7 @@ export default function ChannelEditorPage({ project, channel: channelId }: { pro
             {status}
           </span>
         </div>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert text={error} />
       </form>
       <OriginList channel={channel} onSaved={setChannel} />
       <EmbedSnippets channel={channel} />

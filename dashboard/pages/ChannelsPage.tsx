@@ -4,18 +4,19 @@ import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import '../styles/channels.css';
 import { channelPath, createChannel, deleteChannel, listChannels, type ChannelOut } from '../models/channels.js';
-import { errorText } from '../models/api.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { Loading } from '../components/Loading.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { ErrorAlert } from '../components/ErrorAlert.js';
+import { useErrorLine } from '../components/use-error-line.js';
 
 export default function ChannelsPage({ project }: { project: string }) {
   const { route } = useLocation();
   const [list, setList] = useState<ChannelOut[] | null>(null);
   const [name, setName] = useState('');
-  const [error, setError] = useState('');
+  const { error, showError, guard } = useErrorLine();
   const [deleting, setDeleting] = useState<ChannelOut | null>(null);
-  const load = () => listChannels(project).then(setList, (err) => setError(errorText(err)));
+  const load = () => listChannels(project).then(setList, showError);
   useEffect(() => {
     pageTitle.value = `Channels · ${BASE_TITLE}`;
     void load();
@@ -23,23 +24,18 @@ export default function ChannelsPage({ project }: { project: string }) {
 
   async function create(e: Event) {
     e.preventDefault();
-    setError('');
-    try {
+    await guard(async () => {
       const c = await createChannel(project, { name: name.trim() });
       route(channelPath(project, c.id));
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   async function remove(c: ChannelOut) {
     setDeleting(null);
-    try {
+    await guard(async () => {
       await deleteChannel(project, c.id);
       await load();
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   return (
@@ -47,11 +43,7 @@ export default function ChannelsPage({ project }: { project: string }) {
       <div class="page-head">
         <h1>Channels</h1>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       <form class="card row-form" onSubmit={create} aria-labelledby="new-channel-title">
         <h2 id="new-channel-title" class="wide">
           New website widget

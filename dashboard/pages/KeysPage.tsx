@@ -4,13 +4,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import '../styles/channels.css';
 import { createKey, deleteKey, listKeys, type PublicKey } from '../models/keys.js';
-import { errorText } from '../models/api.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { Loading } from '../components/Loading.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { PermissionBoxes } from '../components/PermissionBoxes.js';
 import { KeyRow } from '../components/KeyRow.js';
+import { ErrorAlert } from '../components/ErrorAlert.js';
+import { useErrorLine } from '../components/use-error-line.js';
 
 export default function KeysPage({ project }: { project: string }) {
   const [list, setList] = useState<PublicKey[] | null>(null);
@@ -18,8 +19,8 @@ export default function KeysPage({ project }: { project: string }) {
   const [perms, setPerms] = useState<string[]>(['project:read']);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [deleting, setDeleting] = useState<PublicKey | null>(null);
-  const [error, setError] = useState('');
-  const load = () => listKeys(project).then(setList, (err) => setError(errorText(err)));
+  const { error, showError, guard } = useErrorLine();
+  const load = () => listKeys(project).then(setList, showError);
   useEffect(() => {
     pageTitle.value = `API keys · ${BASE_TITLE}`;
     void load();
@@ -27,25 +28,20 @@ export default function KeysPage({ project }: { project: string }) {
 
   async function create(e: Event) {
     e.preventDefault();
-    setError('');
-    try {
+    await guard(async () => {
       const res = await createKey(project, name.trim(), perms);
       setCreated({ name: res.api_key.name, key: res.key });
       setName('');
       await load();
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   async function remove(k: PublicKey) {
     setDeleting(null);
-    try {
+    await guard(async () => {
       await deleteKey(project, k.id);
       await load();
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   return (
@@ -54,11 +50,7 @@ export default function KeysPage({ project }: { project: string }) {
         <h1>API keys</h1>
       </div>
       <p class="muted">Keys are for your servers only: never put one in a web page or an app.</p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       <form class="card" onSubmit={create} aria-labelledby="new-key-title">
         <h2 id="new-key-title">New API key</h2>
         <label class="field">

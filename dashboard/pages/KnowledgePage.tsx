@@ -6,19 +6,20 @@ import '../styles/knowledge.css';
 import { loadProviders, providers } from '../models/knowledge.js';
 import { typeLabel } from '../models/knowledge-api.js';
 import { providerPath } from '../models/knowledge-paths.js';
-import { errorText } from '../models/api.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { Loading } from '../components/Loading.js';
 import { NewProviderForm } from '../components/NewProviderForm.js';
 import { KnowledgeTester } from '../components/KnowledgeTester.js';
 import { SearchTables } from '../components/SearchTables.js';
+import { ErrorAlert } from '../components/ErrorAlert.js';
+import { useErrorLine } from '../components/use-error-line.js';
 
 export default function KnowledgePage({ project }: { project: string }) {
-  const [error, setError] = useState('');
+  const { error, setError, showError } = useErrorLine();
   useEffect(() => {
     pageTitle.value = `Knowledge · ${BASE_TITLE}`;
     setError('');
-    void loadProviders(project).catch((err) => setError(errorText(err)));
+    void loadProviders(project).catch(showError);
   }, [project]);
   const list = providers.value;
   return (
@@ -29,11 +30,7 @@ export default function KnowledgePage({ project }: { project: string }) {
       <div class="provider-grid">
         <section class="card" aria-labelledby="providers-title">
           <h2 id="providers-title">Data providers</h2>
-          {error && (
-            <p class="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorAlert text={error} />
           {!list && !error && <Loading />}
           {list && !list.length && <p class="muted">None yet: add a web crawler, a wiki or manual snippets.</p>}
           {list && list.length > 0 && (

@@ -6,7 +6,6 @@ import '../styles/knowledge.css';
 import { deleteProvider, jobs, loadLastJob, loadProviders, loadSources, providerById, providers, sources, startSync } from '../models/knowledge.js';
 import { typeLabel } from '../models/knowledge-api.js';
 import { knowledgePath } from '../models/knowledge-paths.js';
-import { errorText } from '../models/api.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { Loading } from '../components/Loading.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
@@ -15,10 +14,11 @@ import { SourceList } from '../components/SourceList.js';
 import { CrawlerSettingsForm } from '../components/CrawlerSettingsForm.js';
 import { WikiUpload } from '../components/WikiUpload.js';
 import { SnippetEditor } from '../components/SnippetEditor.js';
+import { useErrorLine } from '../components/use-error-line.js';
 
 export default function KnowledgeProviderPage({ project, provider: providerId }: { project: string; provider: string }) {
   const { route } = useLocation();
-  const [error, setError] = useState('');
+  const { error, setError, showError, guard } = useErrorLine();
   const [confirm, setConfirm] = useState(false);
   useEffect(() => {
     setError('');
@@ -27,10 +27,10 @@ export default function KnowledgeProviderPage({ project, provider: providerId }:
         const p = providerById(providerId);
         if (!p) return;
         pageTitle.value = `${p.name} · Knowledge · ${BASE_TITLE}`;
-        void loadSources(project, providerId).catch((err) => setError(errorText(err)));
+        void loadSources(project, providerId).catch(showError);
         void loadLastJob(project, p).catch(() => undefined);
       })
-      .catch((err) => setError(errorText(err)));
+      .catch(showError);
   }, [project, providerId]);
 
   if (error)
@@ -46,22 +46,17 @@ export default function KnowledgeProviderPage({ project, provider: providerId }:
   const list = sources.value[provider.id];
 
   async function sync() {
-    setError('');
-    try {
+    await guard(async () => {
       await startSync(project, providerId);
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   async function remove() {
     setConfirm(false);
-    try {
+    await guard(async () => {
       await deleteProvider(project, providerId);
       route(knowledgePath(project));
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   return (

@@ -2,24 +2,20 @@
 // demo server prints its demo credentials at start-up (README "Team console").
 import { useState } from 'preact/hooks';
 import { signIn } from '../models/session.js';
-import { errorText } from '../models/api.js';
+import { useErrorLine } from '../components/use-error-line.js';
 
 export default function LoginPage() {
-  const [error, setError] = useState('');
+  const { error, guard } = useErrorLine();
   const [busy, setBusy] = useState(false);
 
   async function submit(e: Event) {
     e.preventDefault();
     const form = new FormData(e.currentTarget as HTMLFormElement);
     setBusy(true);
-    setError('');
-    try {
+    await guard(async () => {
       await signIn(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   }
 
   return (

@@ -8,44 +8,39 @@ import type { Project } from '../../shared/schemas/entities.js';
 import { loadProjects, projects } from '../models/projects.js';
 import { createProject, deleteProject, projectNotice } from '../models/project-admin.js';
 import { knowledgePath } from '../models/knowledge-paths.js';
-import { errorText } from '../models/api.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { projectsPath } from '../models/project-paths.js';
 import { Loading } from '../components/Loading.js';
 import { ProjectRow } from '../components/ProjectRow.js';
 import { DeleteProjectDialog } from '../components/DeleteProjectDialog.js';
+import { ErrorAlert } from '../components/ErrorAlert.js';
+import { useErrorLine } from '../components/use-error-line.js';
 
 export default function ProjectsPage({ project }: { project?: string }) {
   const { route } = useLocation();
   const [name, setName] = useState('');
-  const [error, setError] = useState('');
+  const { error, showError, guard } = useErrorLine();
   const [deleting, setDeleting] = useState<Project | null>(null);
   useEffect(() => {
     pageTitle.value = `Projects · ${BASE_TITLE}`;
-    void loadProjects().catch((err) => setError(errorText(err)));
+    void loadProjects().catch(showError);
   }, []);
 
   async function create(e: Event) {
     e.preventDefault();
-    setError('');
-    try {
+    await guard(async () => {
       const created = await createProject(name.trim());
       setName('');
       route(projectsPath(created.id));
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   async function remove(p: Project) {
     setDeleting(null);
-    setError('');
-    try {
+    await guard(async () => {
       await deleteProject(p);
       if (p.id === project) route(projectsPath(projects.peek()?.[0]?.id ?? null));
-    } catch (err) {
-      setError(errorText(err));
-    }
+    });
   }
 
   const list = projects.value;
@@ -63,11 +58,7 @@ export default function ProjectsPage({ project }: { project?: string }) {
           </p>
         )}
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       <form class="card inline-form" onSubmit={create} aria-labelledby="new-project-title">
         <h2 id="new-project-title" class="form-title">
           New project

@@ -6,11 +6,12 @@ import '../styles/channels.css';
 import { changeRole, inviteMember, listTeam, removeMember, ROLES, type MemberRole } from '../models/team.js';
 import type { SessionMember } from '../models/session.js';
 import { currentMember } from '../models/session.js';
-import { errorText } from '../models/api.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { Loading } from '../components/Loading.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { CopyButton } from '../components/CopyButton.js';
+import { ErrorAlert } from '../components/ErrorAlert.js';
+import { useErrorLine } from '../components/use-error-line.js';
 
 export default function TeamPage() {
   const [list, setList] = useState<SessionMember[] | null>(null);
@@ -20,12 +21,9 @@ export default function TeamPage() {
   const [invited, setInvited] = useState<{ email: string; password: string; link: string } | null>(null);
   const [how, setHow] = useState<'link' | 'password'>('link');
   const [removing, setRemoving] = useState<SessionMember | null>(null);
-  const [error, setError] = useState('');
-  const load = () => listTeam().then(setList, (err) => setError(errorText(err)));
-  const run = (fn: () => Promise<void>) => {
-    setError('');
-    fn().catch((err) => setError(errorText(err)));
-  };
+  const { error, showError, guard } = useErrorLine();
+  const load = () => listTeam().then(setList, showError);
+  const run = (fn: () => Promise<void>) => void guard(fn);
   useEffect(() => {
     pageTitle.value = `Team · ${BASE_TITLE}`;
     void load();
@@ -36,11 +34,7 @@ export default function TeamPage() {
       <div class="page-head">
         <h1>Team</h1>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       <form
         class="card row-form"
         aria-labelledby="invite-title"
