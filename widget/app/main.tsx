@@ -23,10 +23,6 @@ export const wsUrl = (baseUrl: string) => baseUrl.replace(/^http/, 'ws').replace
 
 export function mount(bridge: HostBridge): AppHandle {
   const { config, root, host, container, launcher } = bridge;
-  // Constructable stylesheet: no inline <style>, so a CSP without 'unsafe-inline' allows it.
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(css);
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 
   const persistent = config.cookies === 'persistent';
   const tokens = createTokenStore({ frameId: config.frameId, mode: config.cookies, thirdParty: config.mode === 'frame' });
@@ -52,6 +48,7 @@ export function mount(bridge: HostBridge): AppHandle {
   const closable = config.mode === 'launcher';
   const setOpen = (open: boolean) => {
     if (!closable) open = true;
+    if (open) show();
     if (open === model.state.open) return;
     model.setOpen(open);
     launcher?.setOpen(open);
@@ -105,8 +102,29 @@ export function mount(bridge: HostBridge): AppHandle {
   const onVisible = () => model.seen();
   document.addEventListener('visibilitychange', onVisible);
 
-  i18n.refresh();
-  draw();
+  // Start-up in three tasks while nothing is shown (the launcher's panel closed): the stylesheet, then
+  // the language and the first render, each in a later task, so that mounting in an idle period is no
+  // long task on a slow phone (npm run bench:widget-page). Showing the panel finishes them at once.
+  const pending = [
+    () => {
+      // Constructable stylesheet: no inline <style>, so a CSP without 'unsafe-inline' allows it.
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    },
+    () => {
+      i18n.refresh();
+      draw();
+    },
+  ];
+  let later = setTimeout(function next() {
+    pending.shift()?.();
+    if (pending.length) later = setTimeout(next, 0);
+  }, 0);
+  function show() {
+    clearTimeout(later);
+    for (const step of pending.splice(0)) step();
+  }
   setOpen(!closable || bridge.initial.open);
   // A returning visitor is connected at once so the unread badge shows replies that came meanwhile.
   if (model.hasHistory()) model.start();
@@ -134,6 +152,7 @@ export function mount(bridge: HostBridge): AppHandle {
     identify: (data) => model.identify(data),
     logout: () => model.logout(),
     destroy() {
+      clearTimeout(later);
       unsubscribe();
       stopViewport();
       stopNavigation();

@@ -16,10 +16,14 @@ export function trackVisualViewport(host: HTMLElement): () => void {
     host.style.setProperty('--parley-vleft', `${left}px`);
     host.style.setProperty('--parley-vw', `${width}px`);
   };
-  apply();
+  // The first read waits for the next frame: read during the loader's start-up, the viewport makes the
+  // browser compute the whole page's styles inside the loader's task (a long task on a slow phone).
+  // Until then the stylesheet's fallbacks (100dvh, 100vw, 0) place the launcher the same way.
+  const frame = requestAnimationFrame(apply);
   vv.addEventListener('resize', apply);
   vv.addEventListener('scroll', apply);
   return () => {
+    cancelAnimationFrame(frame);
     vv.removeEventListener('resize', apply);
     vv.removeEventListener('scroll', apply);
   };
