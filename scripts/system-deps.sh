@@ -11,7 +11,11 @@ declare -A check=(
   [pocketsphinx]="command -v pocketsphinx_continuous"
   [pocketsphinx-en-us]="test -d /usr/share/pocketsphinx/model/en-us"
 )
-for d in deu spa fra ita; do check[dict-freedict-$d-eng]="test -f /usr/share/dictd/freedict-$d-eng.index"; done  # cross-lingual retrieval (docs/knowledge.md)
+# Cross-lingual retrieval (docs/knowledge.md): both directions, the English-to-X ones read backwards.
+for d in deu spa fra ita; do
+  check[dict-freedict-$d-eng]="test -f /usr/share/dictd/freedict-$d-eng.index"
+  check[dict-freedict-eng-$d]="test -f /usr/share/dictd/freedict-eng-$d.index"
+done
 missing=()
 for pkg in "${!check[@]}"; do
   bash -c "${check[$pkg]}" >/dev/null 2>&1 || missing+=("$pkg")

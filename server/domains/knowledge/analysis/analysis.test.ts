@@ -55,6 +55,15 @@ beforeAll(async () => {
     ['Passwort', 'password'],
     ['Protokoll', 'log, record'],
     ['Sicherung', 'backup'],
+    ['Datenbank', 'database'],
+  ]);
+  // English-to-X dictionaries are read backwards: "Benutzer" and "fichier" are only found there.
+  await writeDictionary(dir, 'freedict-eng-deu', [['user', 'Benutzer <masc>, Anwender <masc>']]);
+  await writeDictionary(dir, 'freedict-fra-eng', [['annuler', 'to abolish, to abrogate, to abjure, to annul']]);
+  await writeDictionary(dir, 'freedict-eng-fra', [
+    ['file', '1. dossier\n2. fichier\n3. collection à consulter'],
+    ['cancel', 'annuler, supprimer'],
+    ['abolish', 'abolir, supprimer, annuler'],
   ]);
   await writeDictionary(dir, 'freedict-spa-eng', [['ocultar', 'to hide'], ['registro', 'log, register']]);
   setDictionaryDir(dir);
@@ -107,6 +116,26 @@ describe('retrieval across wording, typos and languages', () => {
     // A word the English documents use as is needs no dictionary (cognates and loanwords).
     const [widget] = index.search('Wie installiere ich das Widget?', null);
     expect(widget.source_id).toBe('install');
+  });
+
+  it('reads English-to-X dictionaries backwards, first senses first, and finds inflected forms', async () => {
+    await loadDictionary('fr');
+    // Backwards, "cancel" lists annuler first and "abolish" third: cancel comes before abolish's
+    // reading, and beside the forward senses instead of after all of them.
+    expect(translate('annuler', 'fr').slice(0, 2)).toEqual(['abolish', 'cancel']);
+    // One ending is not always enough: "fichiers" → fichier, filed as fichi.
+    expect(translate('fichiers', 'fr')).toEqual(['file']);
+    // Phrases are not read backwards.
+    expect(translate('collection', 'fr')).toEqual([]);
+  });
+
+  it('splits a German compound the dictionary has only in parts', async () => {
+    await loadDictionary('de');
+    const index = docsIndex();
+    index.setSource('users', [chunk('users', 'Security', ['Database users'], 'Change the password of a database user with ALTER USER.')]);
+    const [top] = index.search('Wie ändere ich das Passwort eines Datenbankbenutzers?', null);
+    expect(top.source_id).toBe('users');
+    expect(top.relevance!.coverage).toBeGreaterThan(0.7);
   });
 
   it('stays monolingual, without failing, when a dictionary is missing', async () => {

@@ -1,6 +1,9 @@
 // Bilingual dictionaries for cross-lingual retrieval: Debian's FreeDict packages
 // (dict-freedict-deu-eng, -spa-eng, -fra-eng, -ita-eng; scripts/system-deps.sh installs them) map a
-// German, Spanish, French or Italian question word onto English words. Each dictionary is parsed
+// German, Spanish, French or Italian question word onto English words. The English-to-X packages
+// (dict-freedict-eng-deu, …) are read backwards too: the small Spanish, French and Italian
+// dictionaries lack common words one way that the other way has ("fichier" is only under "file",
+// "Benutzer" only under "user"). Each language's dictionary is parsed
 // once, lazily (without blocking the event loop), the first time a question in its language arrives, into a map from the headword's
 // Snowball stem (so inflected forms meet their headword) to its first English translations; the
 // result is cached as JSON in the temp folder, so a restart reads a few MB instead of 100.
@@ -14,6 +17,7 @@ import type { Language } from './language.js';
 import { fold, isStop } from './analyzer.js';
 
 const FILES: Partial<Record<Language, string>> = { de: 'freedict-deu-eng', es: 'freedict-spa-eng', fr: 'freedict-fra-eng', it: 'freedict-ita-eng' };
+const REVERSE: Partial<Record<Language, string>> = { de: 'freedict-eng-deu', es: 'freedict-eng-spa', fr: 'freedict-eng-fra', it: 'freedict-eng-ita' };
 /** English words kept per headword: the first senses are the common ones. */
 const PER_ENTRY = 4;
 
@@ -74,9 +78,8 @@ export function lightStem(word: string, lang: Language): string {
   return ending && w.length > 5 ? w.replace(ending, '') : w;
 }
 
-/** Parses one dictionary, yielding to the event loop now and then: the German one has 400k headwords. */
-async function parse(lang: Language, base: string): Promise<Dictionary> {
-  const dict: Dictionary = new Map();
+/** Calls `entry` with each single-word headword and the start of its body, yielding to the event loop now and then (the German files have 400k headwords). */
+async function entries(base: string, entry: (head: string, body: string) => void): Promise<void> {
   const data = gunzipSync(readFileSync(`${base}.dict.dz`));
   const lines = readFileSync(`${base}.index`, 'utf8').split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -89,12 +92,67 @@ async function parse(lang: Language, base: string): Promise<Dictionary> {
     const body = data.toString('utf8', start, start + Math.min(b64(len), 400));
     const headLine = body.slice(0, body.indexOf('\n'));
     if (headLine.replace(/\s*[/<].*$/, '').trim().toLowerCase() !== head.toLowerCase()) continue;
+    entry(head, body);
+  }
+}
+
+function addTranslations(dict: Dictionary, key: string, words: readonly string[]): void {
+  const have = dict.get(key);
+  if (!have) dict.set(key, [...words]);
+  else for (const w of words) if (have.length < PER_ENTRY + 2 && !have.includes(w)) have.push(w);
+}
+
+/**
+ * Foreign words of an English-to-X entry: its senses that are one word ("1. fichier | 2. lime"),
+ * without labels; phrases ("porte document") say too little about one word to be read backwards.
+ */
+function foreignWords(body: string): string[] {
+  const out: string[] = [];
+  for (const line of body.split('\n').slice(1)) {
+    if (!line.trim()) break;
+    if (/^\s{3,}/.test(line) || /^\s*(see|synonyms?|notes?)\s*:/i.test(line)) continue;
+    const text = line.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}|\/[^/]*\//g, ' ').replace(/^\s*\d+\.\s*/, '');
+    for (const sense of text.split(/[,;]/)) {
+      const w = sense.trim().toLowerCase();
+      if (/^\p{L}{3,}$/u.test(w) && !out.includes(w)) out.push(w);
+    }
+  }
+  return out;
+}
+
+/** Parses one language's dictionaries: X-to-English, then English-to-X read backwards. */
+async function parse(lang: Language, base: string, reverse: string | null): Promise<Dictionary> {
+  const dict: Dictionary = new Map();
+  await entries(base, (head, body) => {
     const words = translations(body);
-    if (words.length === 0) continue;
-    const key = lightStem(head, lang);
-    const have = dict.get(key);
-    if (!have) dict.set(key, words);
-    else for (const w of words) if (have.length < PER_ENTRY + 2 && !have.includes(w)) have.push(w);
+    if (words.length) addTranslations(dict, lightStem(head, lang), words);
+  });
+  // Read backwards, an English headword is one translation of each of its foreign words; the
+  // forward dictionary's own senses come first, so they stay the first candidates.
+  // An English headword listing the foreign word among its first senses ("cancel: annuler") is a
+  // better translation than one listing it fifth ("abolish: …, annuler"): kept by that position.
+  if (reverse) {
+    const english = new Map<string, { en: string; at: number }[]>();
+    await entries(reverse, (head, body) => {
+      const en = head.toLowerCase();
+      if (!/^[a-z]{2,}$/.test(en) || isStop(en, 'en')) return;
+      foreignWords(body).forEach((f, at) => {
+        const key = lightStem(f, lang);
+        const list = english.get(key);
+        if (!list) english.set(key, [{ en, at }]);
+        else if (!list.some((x) => x.en === en)) list.push({ en, at });
+      });
+    });
+    // Interleaved with the forward senses, so a long forward entry ("annuler": abolish, abrogate,
+    // abjure, annul) does not crowd out the backward reading's first one ("cancel").
+    for (const [key, list] of english) {
+      const backward = list.sort((a, b) => a.at - b.at).map((x) => x.en);
+      const forward = dict.get(key) ?? [];
+      const merged: string[] = [];
+      for (let i = 0; merged.length < PER_ENTRY * 2 && (i < forward.length || i < backward.length); i++)
+        for (const w of [forward[i], backward[i]]) if (w && !merged.includes(w)) merged.push(w);
+      dict.set(key, merged);
+    }
   }
   return dict;
 }
@@ -105,16 +163,22 @@ async function load(lang: Language): Promise<Dictionary | null> {
   const file = FILES[lang];
   const base = file ? join(dictDir, file) : '';
   if (!file || !existsSync(`${base}.index`) || !existsSync(`${base}.dict.dz`)) return null;
-  const stamp = statSync(`${base}.dict.dz`);
+  const reverseFile = REVERSE[lang];
+  const reverse = reverseFile && existsSync(join(dictDir, `${reverseFile}.index`)) && existsSync(join(dictDir, `${reverseFile}.dict.dz`)) ? join(dictDir, reverseFile) : null;
+  const stamp = (path: string | null) => {
+    if (!path) return 'none';
+    const s = statSync(`${path}.dict.dz`);
+    return `${s.size}-${Math.round(s.mtimeMs)}`;
+  };
   const cacheDir = join(tmpdir(), 'parley-dictionaries');
-  const cache = join(cacheDir, `${file}-${stamp.size}-${Math.round(stamp.mtimeMs)}-v4.json`);
+  const cache = join(cacheDir, `${file}-${stamp(base)}-${stamp(reverse)}-v6.json`);
   try {
     return new Map(JSON.parse(await readFile(cache, 'utf8')) as [string, string[]][]);
   } catch {
     // no cache yet (or a damaged one): parse the package's files
   }
   try {
-    const dict = await parse(lang, base);
+    const dict = await parse(lang, base, reverse);
     mkdirSync(cacheDir, { recursive: true });
     await writeFile(`${cache}.${process.pid}`, JSON.stringify([...dict]));
     await rename(`${cache}.${process.pid}`, cache);
@@ -143,7 +207,25 @@ export function dictionary(lang: Language): Dictionary | null {
   return loaded.get(lang) ?? null;
 }
 
+/**
+ * The keys a question word may be filed under: one ending is not always enough ("fichiers" →
+ * fichier, but the headword "fichier" is filed as fichi), and a short verb form keeps its ending
+ * under the length rule ("borro" → borr, filed from "borrar").
+ */
+export function lookupKeys(word: string, lang: Language): string[] {
+  const ending = ENDINGS[lang];
+  const keys = [lightStem(word, lang)];
+  if (ending && keys[0].length > 5) keys.push(keys[0].replace(ending, ''));
+  const folded = fold(word.toLowerCase());
+  if (ending && folded.length === 5) keys.push(folded.replace(ending, ''));
+  return [...new Set(keys.filter((k) => k.length >= 3))];
+}
+
 /** English words for a word of `lang` (matched through its stem), [] when unknown. */
 export function translate(word: string, lang: Language): string[] {
-  return dictionary(lang)?.get(lightStem(word, lang)) ?? [];
+  const dict = dictionary(lang);
+  if (!dict) return [];
+  const out: string[] = [];
+  for (const key of lookupKeys(word, lang)) for (const w of dict.get(key) ?? []) if (out.length < PER_ENTRY * 2 && !out.includes(w)) out.push(w);
+  return out;
 }

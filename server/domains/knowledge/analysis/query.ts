@@ -39,7 +39,7 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
   const maxIdf = Math.log(1 + (vocabulary.docs + 0.5) / 0.5);
   const concepts: Concept[] = [];
   const seen = new Set<string>();
-  for (const word of contentWords(text, language)) {
+  for (const word of crossLingual ? contentWords(text, language).flatMap((w) => splitForeignCompound(w, language)) : contentWords(text, language)) {
     const own = stemWord(word, language);
     if (seen.has(own)) continue;
     seen.add(own);
@@ -50,10 +50,14 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
     if (crossLingual) {
       const english = stemWord(word, 'en');
       terms.set(english, 1);
-      for (const t of translate(word, language)) {
+      // The dictionary's first senses are the common ones: later ones weigh a little less.
+      translate(word, language).forEach((t, i) => {
         const term = stemWord(t, 'en');
-        if (vocabulary.has(term) && !terms.has(term)) terms.set(term, 0.8);
-      }
+        if (vocabulary.has(term) && !terms.has(term)) terms.set(term, Math.max(0.5, 0.8 - 0.05 * i));
+      });
+      // A cognate written alike once both languages' endings are off ("tabla" and "table": tabl;
+      // "columna", "column"), even where the dictionary has other senses ("tabla": board, shelf).
+      if (own.length >= 4 && vocabulary.has(own) && !terms.has(own)) terms.set(own, 0.6);
       if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.cognates(word)) terms.set(c, 0.7);
       // Near-identical spellings ("datos" → data): the English stem one edit from a known term.
       if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.corrections(english)) terms.set(c, 0.7);
@@ -88,6 +92,20 @@ export function conceptCoverage(concepts: readonly Concept[], have: ReadonlySet<
   return total === 0 ? 0 : hit / total;
 }
 
+
+/**
+ * A compound the dictionary has only in parts, as two words ("Datenbankbenutzers" → datenbank,
+ * benutzers: database, user); German joins parts with a linking s ("Verbindungs|fehler").
+ */
+function splitForeignCompound(word: string, language: Language): string[] {
+  if (word.length < 8 || translate(word, language).length) return [word];
+  for (let i = 4; i <= word.length - 4; i++) {
+    const tail = word.slice(i);
+    if (!translate(tail, language).length) continue;
+    for (const head of [word.slice(0, i), ...(word[i - 1] === 's' ? [word.slice(0, i - 1)] : [])]) if (translate(head, language).length) return [head, tail];
+  }
+  return [word];
+}
 
 /** Two known terms that make up `word` ("website" → web + site), or none. */
 function splitCompound(word: string, language: Language, vocabulary: Vocabulary): string[] {
