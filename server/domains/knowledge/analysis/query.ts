@@ -70,8 +70,9 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
     const known = knownTerms.length > 0;
     // Unknown and a name: capitalised inside an English sentence, or in another language a word
     // its dictionary does not have either ("Salesforce"); a dictionary word is a wording matter.
-    const isName = crossLingual ? dictionary(language) !== null && translate(word, language).length === 0 : named(text, word);
-    concepts.push({ word, terms, idf, known, ...(!known && isName ? { foreign: true } : {}) });
+    // Only asked of unknown words: `named` scans the question with a regular expression of its own.
+    const isName = !known && (crossLingual ? dictionary(language) !== null && translate(word, language).length === 0 : named(text, word));
+    concepts.push({ word, terms, idf, known, ...(isName ? { foreign: true } : {}) });
   }
   return { language, concepts };
 }
