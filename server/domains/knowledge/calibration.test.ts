@@ -1,7 +1,7 @@
 // The answer decision's calibration (calibration.ts) through the real app: measured on the
-// project's own knowledge when its index is first searched, attached to every retrieved passage,
+// project's own knowledge when a sync ends or snippets change, attached to every retrieved passage,
 // measured again after the knowledge changed, and stored with the index so a restart reuses it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { seedDemo, type DemoCredentials } from '../../demo/seed.js';
-import type { Calibration } from './calibration.js';
+import { fingerprintOf, type Calibration } from './calibration.js';
+import type { ChunkSet } from './schemas.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -58,6 +59,32 @@ describe('calibration of the answer decision', () => {
       expect((top.relevance!.calibration as Calibration).top1).toBe(0.123);
     } finally {
       await second.app.close();
+    }
+  });
+
+  it('is measured when a sync ends and after snippet edits, not by the first visitor question', async () => {
+    const sub = await mkdtemp(join(dir, 'sync-'));
+    const app = await buildApp(testConfig(sub));
+    try {
+      // seedDemo waits for the demo's wiki sync: the calibration is stored before any search.
+      const { credentials } = await seedDemo(app.ctx);
+      const projectId = credentials!.project_id;
+      const calibrations = app.ctx.store.collection('calibrations');
+      const measured = (await calibrations.get(projectId, 'index')) as Calibration | undefined;
+      expect(measured?.samples).toBeGreaterThan(20);
+      const sets = (await app.ctx.store.collection('chunk_sets').list(projectId)) as ChunkSet[];
+      expect(measured!.fingerprint).toBe(fingerprintOf(sets));
+
+      // A snippet edit: measured again in the background once the edits pause, with no search.
+      const k = app.ctx.services.knowledge;
+      const faq = await k.createProvider(projectId, { type: 'manual', name: 'Opening hours' });
+      await k.createSnippet(projectId, faq.id, { question: 'When are you open?', content: 'The Lisbon office opens at nine and closes at six.' });
+      await vi.waitFor(async () => {
+        const now = (await calibrations.get(projectId, 'index')) as Calibration;
+        expect(now.fingerprint).not.toBe(measured!.fingerprint);
+      }, { timeout: 10_000, interval: 100 });
+    } finally {
+      await app.close();
     }
   });
 });

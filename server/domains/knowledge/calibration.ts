@@ -143,17 +143,25 @@ async function loadOrMeasure(store: ParleyStore, projectId: string, index: Hybri
 }
 
 /**
- * Attaches this index's calibration to retrieved passages (`relevance.calibration`), measuring it
- * first when the index changed size since (a sync added or removed chunks). A base too small to
- * calibrate gets none, and the decision reads its signals without it.
+ * This index's calibration: the stored one while the knowledge is unchanged, else measured (once
+ * per change of the index's size). Sync jobs and snippet edits call it as soon as they change the
+ * index (index-manager.ts `calibrate`), so a visitor's search normally finds it ready.
  */
-export async function withCalibration(store: ParleyStore, projectId: string, index: HybridIndex, passages: Passage[]): Promise<Passage[]> {
+export function calibrationOf(store: ParleyStore, projectId: string, index: HybridIndex): Promise<Calibration | null> {
   let entry = current.get(index);
   if (!entry || entry.size !== index.size) {
     entry = { size: index.size, calibration: loadOrMeasure(store, projectId, index).catch(() => null) };
     current.set(index, entry);
   }
-  const calibration = await entry.calibration;
+  return entry.calibration;
+}
+
+/**
+ * Attaches this index's calibration to retrieved passages (`relevance.calibration`). A base too
+ * small to calibrate gets none, and the decision reads its signals without it.
+ */
+export async function withCalibration(store: ParleyStore, projectId: string, index: HybridIndex, passages: Passage[]): Promise<Passage[]> {
+  const calibration = await calibrationOf(store, projectId, index);
   const usable = calibration && calibration.samples >= MIN_SAMPLES && calibration.answered.length > 0 && calibration.offTopic.length > 0;
   if (usable) for (const p of passages) if (p.relevance) p.relevance.calibration = calibration;
   return passages;

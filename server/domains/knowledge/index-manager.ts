@@ -11,7 +11,7 @@ import { contextText } from './chunker.js';
 import { tokenize } from './analysis/analyzer.js';
 import { detectLanguage } from './analysis/language.js';
 import { loadDictionary } from './analysis/dictionary.js';
-import { withCalibration } from './calibration.js';
+import { calibrationOf, withCalibration } from './calibration.js';
 
 export interface IndexManager {
   search(projectId: string, query: string, options?: SearchOptions): Promise<Passage[]>;
@@ -19,6 +19,12 @@ export interface IndexManager {
   apply(projectId: string, set: ChunkSet): Promise<void>;
   remove(projectId: string, sourceId: string): Promise<void>;
   embedQuery(query: string): Promise<Float32Array>;
+  /**
+   * Loads the project's index and measures the answer decision's calibration for its current
+   * knowledge, unless stored already: run when a sync ends and after snippet edits, so the first
+   * visitor after a change does not pay for it.
+   */
+  calibrate(projectId: string): Promise<void>;
 }
 
 export function toIndexed(set: ChunkSet): IndexedChunk[] {
@@ -103,6 +109,11 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder): Inde
       const p = loaded.get(projectId);
       if (!p) return;
       (await p).removeSource(sourceId);
+    },
+    async calibrate(projectId) {
+      // The vector's length is the index's dimension (a local embedder answers without a network call).
+      const index = await indexOf(projectId, (await this.embedQuery('calibration')).length);
+      if (index.size > 0) await calibrationOf(store, projectId, index);
     },
   };
 }

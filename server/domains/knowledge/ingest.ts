@@ -124,7 +124,23 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
     return ((await sources.list(projectId)) as Source[]).filter((s) => s.data_provider_id === providerId);
   }
 
-  return { upsert, fail, remove, providerSources };
+  /** The index has taken a batch of changes: measure what depends on the whole of it now (calibration). */
+  const settle = (projectId: string) => index.calibrate(projectId);
+
+  // Snippet edits come one request at a time, often several in a row (an FAQ typed in, the demo
+  // seeded): the calibration follows in the background once they pause, never inside a request.
+  const pending = new Map<string, NodeJS.Timeout>();
+  function settleSoon(projectId: string): void {
+    clearTimeout(pending.get(projectId));
+    const timer = setTimeout(() => {
+      pending.delete(projectId);
+      settle(projectId).catch(() => undefined); // e.g. the app closed meanwhile: the next search measures
+    }, 250);
+    timer.unref();
+    pending.set(projectId, timer);
+  }
+
+  return { upsert, fail, remove, providerSources, settle, settleSoon };
 }
 
 export type Ingest = ReturnType<typeof createIngest>;

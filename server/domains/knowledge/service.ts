@@ -235,6 +235,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         content,
         doc: snippetDoc(title, content),
       });
+      ingest.settleSoon(projectId);
       if (input.audience_id !== undefined) {
         return toSnippet((await sources.update(projectId, source.id, (s) => ({ ...s, audience_id: input.audience_id ?? null }))) as Source);
       }
@@ -249,6 +250,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const title = input.title === undefined ? current.title : input.title.trim() || question || content.slice(0, 80);
       const url = input.url === undefined ? current.url : input.url;
       const { source } = await ingest.upsert(provider, current, { key: current.key, kind: 'snippet', title, url, question, content, doc: snippetDoc(title, content) });
+      ingest.settleSoon(projectId);
       const updated = await sources.update(projectId, id, (s) => ({
         ...s,
         content,
@@ -259,6 +261,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     },
     async deleteSnippet(projectId: string, id: string): Promise<void> {
       await ingest.remove(projectId, await getSnippet(projectId, id));
+      ingest.settleSoon(projectId);
     },
   };
   return service;

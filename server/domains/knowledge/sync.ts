@@ -173,6 +173,9 @@ export function createSyncRunner(deps: SyncDeps) {
         throw err;
       }
       entry.done = run(provider, job, controller.signal)
+        // Before the job reports success, so the first question after it finds the calibration ready;
+        // a failure here leaves it to the first search, as before.
+        .then(() => (controller.signal.aborted ? undefined : deps.ingest.settle(provider.project_id).catch(() => undefined)))
         .then(
           () => finish(job, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'Stopped by server shutdown' : null),
           (err) => finish(job, controller.signal.aborted ? 'cancelled' : 'failed', describeError(err)),
