@@ -44,6 +44,9 @@ export const ERROR_CODES = {
   invalid_audience_value: 400,
   unknown_audience: 400,
   unknown_profile: 400,
+  // triggers (spec 6; docs/behaviour.md "Triggers")
+  unsafe_pattern: 400,
+  unknown_label: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

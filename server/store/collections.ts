@@ -10,6 +10,7 @@ import type {
   User,
 } from '../../shared/schemas/entities.js';
 import type { Audience, GuidanceRule, Profile } from '../../shared/schemas/behaviour.js';
+import type { Trigger, TriggerRun } from '../../shared/schemas/triggers.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -53,6 +54,9 @@ export interface Collections {
   audiences: Audience;
   guidance_rules: GuidanceRule;
   profiles: Profile;
+  /** scope: project id; triggers (spec 6) and what they did before each AI reply */
+  triggers: Trigger;
+  trigger_runs: TriggerRun;
 }
 
 export type ParleyStore = Store<Collections>;

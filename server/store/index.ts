@@ -24,6 +24,8 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'audiences',
   'guidance_rules',
   'profiles',
+  'triggers',
+  'trigger_runs',
 ];
 
 export async function openStore(dataDir: string): Promise<ParleyStore> {

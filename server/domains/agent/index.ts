@@ -10,6 +10,7 @@ import { createOpenAiProvider } from './openai/provider.js';
 import { agentTools } from './tools.js';
 import { visitorTextLocale } from './texts.js';
 import { behaviourStages } from '../guidance/stages.js';
+import { triggerStage } from '../triggers/stage.js';
 
 export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider {
   if (!ctx.config.llm) return createOfflineAnswerer();
@@ -30,8 +31,8 @@ export function createAgent(ctx: Omit<AppContext, 'services'>, services: () => S
       knowledge,
       provider: chooseProvider(ctx),
       tools: (projectId) => agentTools({ projectId, knowledge: knowledge(), tables: services().tables }),
-      // Profiles, guidance rules and audiences (docs/behaviour.md).
-      stages: behaviourStages({ ...ctx, services: services() }),
+      // Triggers, then profiles, guidance rules and audiences (docs/behaviour.md).
+      stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },
       // The channel's locale, then the locales the visitor's widget sent (kept on the user).
       visitorLocale: async (conversation) => {
         const { users, projects } = services();

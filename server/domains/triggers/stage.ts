@@ -1,0 +1,71 @@
+// Triggers before every AI reply (spec 6), the agent runtime's `beforeReply` seam: the built-in spam
+// detection first (a message scoring at or above SPAM_THRESHOLD marks the conversation spam, which is
+// never billed and left out of analytics, spec 8.1.2, and gets no AI reply), then the project's
+// active triggers in order, each firing when its audience (if any) and all its conditions hold.
+// Effects add up: any `block` stops the reply; labels are added and removed in trigger order. What
+// happened is stored per visitor message in `trigger_runs` (GET /v1/projects/{id}/trigger-runs).
+import type { AppContext } from '../../context.js';
+import type { ReplyStages } from '../agent/runtime.js';
+import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
+import { detectLanguage } from '../knowledge/analysis/language.js';
+import { matchAudiences } from '../audiences/evaluate.js';
+import { gatherFacts } from '../audiences/facts.js';
+import { predicateOf } from '../audiences/service.js';
+import { createProfileService } from '../profiles/service.js';
+import { isSpam, spamScore } from '../spam/score.js';
+import { conditionsHold } from './evaluate.js';
+
+export function triggerStage(ctx: AppContext): NonNullable<ReplyStages['beforeReply']> {
+  return async (conversation: ConversationRecord, message: Message) => {
+    const projectId = conversation.project_id;
+    const active = (await ctx.store.collection('triggers').list(projectId)).filter((t) => t.state === 'active').sort((a, b) => a.priority - b.priority);
+    const earlier = conversation.messages
+      .filter((m) => m.role === 'user' && m.type === 'message' && m.id !== message.id)
+      .map((m) => ({ text: m.content, at: Date.parse(m.created_at) }));
+    const score = spamScore(message.content, earlier, Date.parse(message.created_at));
+    const spam = isSpam(score);
+
+    const wanted = new Set(active.flatMap((t) => (t.audience_id ? [t.audience_id] : [])));
+    let inAudience = new Set<string>();
+    if (wanted.size) {
+      const audiences = (await ctx.store.collection('audiences').list(projectId)).filter((a) => wanted.has(a.id));
+      const profile = await createProfileService(ctx.store).defaultProfile(projectId);
+      const facts = await gatherFacts(ctx, conversation, profile.timezone);
+      inAudience = new Set(matchAudiences(audiences.map((a) => ({ id: a.id, predicate: predicateOf(a) })), facts));
+    }
+    const facts = { text: message.content, language: detectLanguage(message.content), spamScore: score.score };
+    const fired = active.filter((t) => (!t.audience_id || inAudience.has(t.audience_id)) && conditionsHold(t, facts));
+
+    let blocked = spam;
+    const labels = new Set(conversation.labels);
+    const added: string[] = [];
+    const removed: string[] = [];
+    for (const t of fired) {
+      for (const e of t.effects) {
+        if (e.type === 'block') blocked = true;
+        else if (e.type === 'add_label' && !labels.has(e.label_id)) {
+          labels.add(e.label_id);
+          added.push(e.label_id);
+        } else if (e.type === 'remove_label' && labels.delete(e.label_id)) removed.push(e.label_id);
+      }
+    }
+    const markSpam = spam && !conversation.spam;
+    if (added.length || removed.length || markSpam) {
+      await ctx.services.conversations.patch(projectId, conversation.id, { ...(added.length || removed.length ? { labels: [...labels] } : {}), ...(markSpam ? { spam: true } : {}) });
+    }
+    if (fired.length || spam) {
+      await ctx.store.collection('trigger_runs').put(projectId, {
+        id: message.id,
+        conversation_id: conversation.id,
+        trigger_ids: fired.map((t) => t.id),
+        blocked,
+        spam_score: score.score,
+        spam,
+        labels_added: added,
+        labels_removed: removed,
+        at: new Date().toISOString(),
+      });
+    }
+    return { blocked };
+  };
+}
