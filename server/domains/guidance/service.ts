@@ -2,8 +2,9 @@
 // an audience (none: Everyone). allowed_tools is derived from the instructions on every write.
 import type { AppContext } from '../../context.js';
 import type { GuidanceBody, GuidancePatchBody, GuidanceRule } from '../../../shared/schemas/behaviour.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { newId, now } from '../../lib/ids.js';
+import { checkNewOrder } from '../../lib/reorder.js';
 import { createAudienceService } from '../audiences/service.js';
 import { createProfileService } from '../profiles/service.js';
 import { knownTools, splitTools } from './tool-names.js';
@@ -89,16 +90,7 @@ export function createGuidanceService(ctx: AppContext) {
     /** The new order must name every rule of the profile exactly once. */
     async reorder(projectId: string, profileId: string | undefined, ids: string[]): Promise<GuidanceRule[]> {
       const profile = await profiles.resolve(projectId, profileId);
-      const current = await ofProfile(projectId, profile.id);
-      const known = new Set(current.map((r) => r.id));
-      const unknown = ids.filter((id) => !known.has(id));
-      const missing = current.filter((r) => !ids.includes(r.id)).map((r) => r.id);
-      if (unknown.length || missing.length || new Set(ids).size !== ids.length) {
-        throw invalid('rule_ids must list every rule of the profile exactly once', [
-          ...unknown.map((id) => ({ path: 'rule_ids', message: `${id} is not a rule of this profile` })),
-          ...missing.map((id) => ({ path: 'rule_ids', message: `${id} is missing` })),
-        ]);
-      }
+      checkNewOrder((await ofProfile(projectId, profile.id)).map((r) => r.id), ids, 'rule_ids', 'rule of the profile');
       const t = now();
       for (const [i, id] of ids.entries()) await rules.update(projectId, id, (r) => ({ ...r, priority: i + 1, updated_at: t }));
       return ofProfile(projectId, profile.id);

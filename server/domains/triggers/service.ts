@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { MessageCondition, Trigger, TriggerBody, TriggerEffect, TriggerPatchBody } from '../../../shared/schemas/triggers.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { newId, now } from '../../lib/ids.js';
+import { checkNewOrder } from '../../lib/reorder.js';
 import { createAudienceService } from '../audiences/service.js';
 
 export const MAX_TRIGGERS_PER_PROJECT = 200;
@@ -102,16 +103,7 @@ export function createTriggerService(ctx: AppContext) {
 
     /** The new order must name every trigger exactly once. */
     async reorder(projectId: string, ids: string[]): Promise<Trigger[]> {
-      const current = await ordered(projectId);
-      const known = new Set(current.map((t) => t.id));
-      const unknown = ids.filter((id) => !known.has(id));
-      const missing = current.filter((t) => !ids.includes(t.id)).map((t) => t.id);
-      if (unknown.length || missing.length || new Set(ids).size !== ids.length) {
-        throw invalid('trigger_ids must list every trigger of the project exactly once', [
-          ...unknown.map((id) => ({ path: 'trigger_ids', message: `${id} is not a trigger of this project` })),
-          ...missing.map((id) => ({ path: 'trigger_ids', message: `${id} is missing` })),
-        ]);
-      }
+      checkNewOrder((await ordered(projectId)).map((t) => t.id), ids, 'trigger_ids', 'trigger of the project');
       const t = now();
       for (const [i, id] of ids.entries()) await triggers.update(projectId, id, (x) => ({ ...x, priority: i + 1, updated_at: t }));
       return ordered(projectId);
