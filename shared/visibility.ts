@@ -6,7 +6,7 @@ import type { Conversation, Message } from './schemas/entities.js';
 export const INTERNAL_LABEL = 'internal';
 
 export function visibleToVisitor(m: Pick<Message, 'type' | 'labels'>): boolean {
-  if (m.type === 'comment' || m.type === 'summary') return false;
+  if (m.type === 'comment' || m.type === 'summary' || m.type === 'handover') return false;
   return !(m.type === 'note' && m.labels.includes(INTERNAL_LABEL));
 }
 

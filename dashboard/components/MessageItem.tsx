@@ -7,6 +7,7 @@ import { fullTime } from './format.js';
 function who(m: Message): string {
   if (m.type === 'note') return 'System';
   if (m.type === 'summary') return 'Summary';
+  if (m.type === 'handover') return 'AI handover note';
   if (m.role === 'user') return 'Visitor';
   if (m.role === 'assistant') return 'AI';
   return m.author?.name ?? 'Operator';

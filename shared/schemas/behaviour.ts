@@ -124,7 +124,12 @@ export type GuidanceTrace = Static<typeof GuidanceTraceSchema>;
 
 // ---- profiles --------------------------------------------------------------------------------
 /** Built-in actions a profile can enable (spec 2.9); search tables are attached per profile. */
-export const BUILTIN_ACTIONS = ['search_knowledge', 'offer_handoff'] as const;
+export const BUILTIN_ACTIONS = ['search_knowledge', 'offer_handoff', 'escalate_to_human'] as const;
+/**
+ * What a new profile enables. `escalate_to_human` hands the conversation to the team's queue with a
+ * note and no confirmation from the visitor, so a site owner turns it on deliberately.
+ */
+export const DEFAULT_ACTIONS: readonly (typeof BUILTIN_ACTIONS)[number][] = ['search_knowledge', 'offer_handoff'];
 
 export const ModelSettingsSchema = Type.Object(
   {

@@ -179,7 +179,8 @@ export const MessageSchema = Type.Object({
   /** Per-conversation sequence number (docs/architecture.md section 5). */
   seq: Type.Integer(),
   role: MessageRoleSchema,
-  type: Type.Union([Type.Literal('message'), Type.Literal('comment'), Type.Literal('note'), Type.Literal('summary')]),
+  /** `handover`: the AI's note for the team when it escalates (escalate_to_human, spec 2.9); never shown to the visitor. */
+  type: Type.Union([Type.Literal('message'), Type.Literal('comment'), Type.Literal('note'), Type.Literal('summary'), Type.Literal('handover')]),
   content: Type.String(),
   /** Client-generated id that makes re-sends idempotent (docs/architecture.md section 5). */
   client_id: Nullable(Type.String()),

@@ -11,6 +11,7 @@ import { agentTools } from './tools.js';
 import { visitorTextLocale } from './texts.js';
 import { behaviourStages } from '../guidance/stages.js';
 import { triggerStage } from '../triggers/stage.js';
+import { operatorsOf } from '../operators/service.js';
 
 export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider {
   if (!ctx.config.llm) return createOfflineAnswerer();
@@ -33,6 +34,7 @@ export function createAgent(ctx: Omit<AppContext, 'services'>, services: () => S
       tools: (projectId) => agentTools({ projectId, knowledge: knowledge(), tables: services().tables }),
       // Triggers, then profiles, guidance rules and audiences (docs/behaviour.md).
       stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },
+      escalate: (conversation, note) => operatorsOf({ ...ctx, services: services() }).escalateByAgent(conversation, note),
       // The channel's locale, then the locales the visitor's widget sent (kept on the user).
       visitorLocale: async (conversation) => {
         const { users, projects } = services();

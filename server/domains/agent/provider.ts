@@ -19,7 +19,7 @@ export interface AgentTool {
   /** JSON Schema of the arguments object. */
   parameters: Record<string, unknown>;
   /** Runs the tool; returns text for the model plus any passages it surfaced (recorded as sources). */
-  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<{ content: string; passages?: Passage[]; handoff?: boolean }>;
+  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<{ content: string; passages?: Passage[]; handoff?: boolean; escalate?: { note: string } }>;
 }
 
 export interface AnswerInput {
@@ -50,6 +50,8 @@ export interface AnswerOutput {
   /** The sources the answer used; a citation [n] in content refers to sources[n - 1]. */
   sources: SourceRef[];
   offer_handoff: boolean;
+  /** escalate_to_human was called: the note for the team (the runtime escalates after storing the reply). */
+  handover_note?: string;
   /** How sure the reply is (absent: `no_answer` when it offers a handoff, else `answer`). */
   outcome?: MessageOutcome;
 }

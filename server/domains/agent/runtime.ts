@@ -43,6 +43,8 @@ export interface AgentDeps {
   /** Tools offered to the provider for a project (search_knowledge, search tables, offer_handoff). */
   tools?: (projectId: string) => Promise<AgentTool[]>;
   stages?: ReplyStages;
+  /** escalate_to_human was called (spec 2.9): store the note for the team and escalate, after the reply. */
+  escalate?(conversation: ConversationRecord, note: string): Promise<void>;
   /** Passages retrieved per question. */
   retrievalLimit?: number;
   /** Earlier turns given to the provider. */
@@ -128,6 +130,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         outcome: output.outcome ?? (output.offer_handoff ? 'no_answer' : 'answer'),
         ...(guidance ? { guidance: guidance.trace } : {}),
       });
+      if (output.handover_note && deps.escalate) await deps.escalate(current, output.handover_note);
       return { message, sources: message.sources };
     } catch (err) {
       if (takeover.signal.aborted) return { message: null, sources: [], skipped: 'operator_active' };

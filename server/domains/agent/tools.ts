@@ -45,6 +45,24 @@ const handoffTool: AgentTool = {
   },
 };
 
+/** Spec 2.9: for channels with a team queue; the model replies to the user and writes the team a note. */
+const escalateTool: AgentTool = {
+  name: 'escalate_to_human',
+  description:
+    "Hand the conversation to the support team's queue when it needs a person (a refund, an account change, an angry customer). Write the team a short handover note: what the user wants, what you already told them, what is left. Then tell the user a person will follow up here.",
+  parameters: {
+    type: 'object',
+    properties: { note: { type: 'string', description: 'The handover note for the team' } },
+    required: ['note'],
+    additionalProperties: false,
+  },
+  async run(args) {
+    const note = typeof args.note === 'string' ? args.note.trim().slice(0, 4000) : '';
+    if (!note) return { content: 'note must be a non-empty string: write the team what the user needs.' };
+    return { content: 'Escalated: the team has your note. Tell the user a person will follow up in this conversation.', escalate: { note } };
+  },
+};
+
 type Attached = Awaited<ReturnType<SearchTableService['attached']>>[number];
 
 function tableTool(projectId: string, tables: SearchTableService, { table, name, description }: Attached): AgentTool {
@@ -104,7 +122,7 @@ export async function agentTools(input: {
 }): Promise<AgentTool[]> {
   const tools: AgentTool[] = [];
   if (input.knowledge) tools.push(knowledgeTool(input.projectId, input.knowledge));
-  tools.push(handoffTool);
+  tools.push(handoffTool, escalateTool);
   if (input.tables) for (const a of await input.tables.attached(input.projectId)) tools.push(tableTool(input.projectId, input.tables, a));
   return tools;
 }

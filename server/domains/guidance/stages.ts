@@ -6,8 +6,9 @@ import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import type { ReplyStages } from '../agent/runtime.js';
 import type { AgentTool } from '../agent/provider.js';
 import { resolveBehaviour, type Behaviour } from './resolve.js';
+import { BUILTIN_ACTIONS } from '../../../shared/schemas/behaviour.js';
 
-const BUILTIN = new Set(['search_knowledge', 'offer_handoff']);
+const BUILTIN = new Set<string>(BUILTIN_ACTIONS);
 
 /** search_knowledge returns passages of the sources the conversation may see, and no others. */
 function scopedSearch(tool: AgentTool, sourceIds: string[]): AgentTool {

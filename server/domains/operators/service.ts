@@ -191,6 +191,16 @@ export function createOperatorService(ctx: AppContext) {
       return addSummary(record);
     },
 
+    /**
+     * The AI called escalate_to_human (spec 2.9): its note for the team is stored as a `handover`
+     * message (never shown to the visitor) and the conversation joins the escalated queue. The AI
+     * keeps answering until someone takes over, as it does after a ticket is escalated.
+     */
+    async escalateByAgent(record: ConversationRecord, note: string): Promise<void> {
+      await conversations.append(record.project_id, record.id, { role: 'assistant', type: 'handover', content: note, labels: ['handover'] });
+      await changeStatus((await conversations.get(record.project_id, record.id)) ?? record, 'escalated', 'the AI escalated it');
+    },
+
     /** Visitor side: a handoff was accepted. Escalates, and says whether anyone of the team is online. */
     async escalateFromHandoff(record: ConversationRecord): Promise<{ online: boolean }> {
       const online = presence.online(record.project_id).length > 0;

@@ -3,7 +3,7 @@
 // created on first use; it is the profile replies use, and search tables attach to it by that id.
 import type { AppContext } from '../../context.js';
 import type { ParleyStore } from '../../store/index.js';
-import { BUILTIN_ACTIONS, DEFAULT_PROFILE_ID, type Profile, type ProfileBody, type ProfilePatchBody, type ModelSettings } from '../../../shared/schemas/behaviour.js';
+import { DEFAULT_ACTIONS, DEFAULT_PROFILE_ID, type Profile, type ProfileBody, type ProfilePatchBody, type ModelSettings } from '../../../shared/schemas/behaviour.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { newId, now } from '../../lib/ids.js';
 import { isTimeZone } from '../audiences/local-time.js';
@@ -29,7 +29,7 @@ export function createProfileService(store: ParleyStore) {
       name: 'Default',
       is_default: true,
       model: DEFAULT_MODEL,
-      enabled_actions: [...BUILTIN_ACTIONS],
+      enabled_actions: [...DEFAULT_ACTIONS],
       timezone: 'UTC',
       created_at: t,
       updated_at: t,
@@ -72,7 +72,7 @@ export function createProfileService(store: ParleyStore) {
         name: body.name.trim(),
         is_default: false,
         model: { ...DEFAULT_MODEL, ...body.model },
-        enabled_actions: body.enabled_actions ?? [...BUILTIN_ACTIONS],
+        enabled_actions: body.enabled_actions ?? [...DEFAULT_ACTIONS],
         timezone: body.timezone ?? 'UTC',
         created_at: t,
         updated_at: t,

@@ -103,6 +103,7 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
       const toolsByName = new Map(input.tools.map((t) => [t.name, t]));
       let answer = '';
       let handoff = false;
+      let handover: string | undefined;
       for (let round = 0; ; round++) {
         const final = round >= (input.model?.max_tool_rounds ?? maxToolRounds);
         const { text, calls } = await call(messages, input.tools, final, input);
@@ -122,6 +123,7 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
           else {
             const result = await tool.run(args, input.signal);
             if (result.handoff) handoff = true;
+            if (result.escalate) handover = result.escalate.note;
             const numbered = result.passages?.length ? book.add(result.passages) : '';
             content = [result.content, numbered].filter(Boolean).join('\n\n');
           }
@@ -131,10 +133,10 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
       if (!answer.trim()) {
         // The model produced no text (e.g. still asking for tools at the cap): be honest, offer a human.
         input.onDelta(DONT_KNOW);
-        return { content: DONT_KNOW, sources: [], offer_handoff: input.offerHandoff !== false };
+        return { content: DONT_KNOW, sources: [], offer_handoff: input.offerHandoff !== false, ...(handover ? { handover_note: handover } : {}) };
       }
       const { content, sources } = book.finish(answer.trim());
-      return { content, sources, offer_handoff: handoff };
+      return { content, sources, offer_handoff: handoff, ...(handover ? { handover_note: handover } : {}) };
     },
   };
 }
