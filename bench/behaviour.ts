@@ -5,12 +5,17 @@
 // Each reply is timed twice: wall clock, and the process's CPU time (process.cpuUsage, microseconds).
 // On a shared machine the wall-clock tail is mostly time the OS gave other processes, so the figure
 // of record is the CPU time the evaluation itself takes; both are printed, with the load average.
-// Last line: audience_eval_p99_ms=… (CPU time; target ≤ 1 ms) and the wall-clock p99.
+// Then deployment builds of a 10k-chunk project (bench/deployment-build.ts): build time, and the
+// storage a build adds against the knowledge's own size (target: a build of unchanged knowledge adds
+// ≤ 1%).
+// Last line: audience_eval_p99_ms=… (CPU time; target ≤ 1 ms), the wall-clock p99, and the builds'
+// figures.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { AudienceCondition, AudienceNode } from '../shared/schemas/behaviour.js';
 import { compileAudience, matchAudiences, type AudienceFacts } from '../server/domains/audiences/evaluate.js';
 import { validateConditions } from '../server/domains/audiences/validate.js';
+import { measureBuilds } from './deployment-build.js';
 
 const AUDIENCES = 100;
 const CONDITIONS = 20;
@@ -99,4 +104,13 @@ for (let i = 0; i < REPLIES; i++) {
 console.log(`audience evaluation: ${AUDIENCES} audiences × ${CONDITIONS} conditions, ${REPLIES} replies, ${(matched / REPLIES).toFixed(1)} audiences matched per reply`);
 console.log(`CPU time per reply: p50 ${ms(pct(cpu, 50))} ms, p99 ${ms(pct(cpu, 99))} ms (target p99 ≤ 1 ms)`);
 console.log(`wall clock per reply: p50 ${ms(pct(wall, 50))} ms, p99 ${ms(pct(wall, 99))} ms, max ${ms(Math.max(...wall))} ms (load average ${loadavg()[0].toFixed(1)})`);
-console.log(`audience_eval_p99_ms=${ms(pct(cpu, 99))} wall_p99_ms=${ms(pct(wall, 99))}`);
+
+const b = await measureBuilds();
+const pctOf = (bytes: number) => ((100 * bytes) / b.knowledgeBytes).toFixed(2);
+console.log(`deployment builds: ${b.chunks} chunks, knowledge ${(b.knowledgeBytes / 1e6).toFixed(1)} MB on disk`);
+console.log(`  first build ${b.firstBuildMs.toFixed(0)} ms, adds ${(b.firstAddedBytes / 1e3).toFixed(1)} kB (${pctOf(b.firstAddedBytes)}%)`);
+console.log(`  unchanged knowledge ${b.unchangedBuildMs.toFixed(0)} ms, adds ${(b.unchangedAddedBytes / 1e3).toFixed(1)} kB (${pctOf(b.unchangedAddedBytes)}%; target ≤ 1%)`);
+console.log(`  after 1% of the sources changed ${b.changedBuildMs.toFixed(0)} ms, adds ${(b.changedAddedBytes / 1e3).toFixed(1)} kB (${pctOf(b.changedAddedBytes)}%, with the replaced sets kept)`);
+console.log(
+  `audience_eval_p99_ms=${ms(pct(cpu, 99))} wall_p99_ms=${ms(pct(wall, 99))} build_ms=${b.unchangedBuildMs.toFixed(0)} build_added_pct=${pctOf(b.unchangedAddedBytes)} changed_build_added_pct=${pctOf(b.changedAddedBytes)}`,
+);

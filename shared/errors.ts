@@ -47,6 +47,11 @@ export const ERROR_CODES = {
   // triggers (spec 6; docs/behaviour.md "Triggers")
   unsafe_pattern: 400,
   unknown_label: 400,
+  // deployments and aliases (spec 2.10, 9; docs/behaviour.md "Deployments and aliases")
+  unknown_deployment: 400,
+  unknown_alias: 400,
+  alias_immutable: 409,
+  alias_in_use: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

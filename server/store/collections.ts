@@ -11,6 +11,7 @@ import type {
 } from '../../shared/schemas/entities.js';
 import type { Audience, GuidanceRule, Profile } from '../../shared/schemas/behaviour.js';
 import type { Trigger, TriggerRun } from '../../shared/schemas/triggers.js';
+import type { Alias, StoredDeployment } from '../../shared/schemas/deployments.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -57,6 +58,12 @@ export interface Collections {
   /** scope: project id; triggers (spec 6) and what they did before each AI reply */
   triggers: Trigger;
   trigger_runs: TriggerRun;
+  /** scope: project id; builds and the aliases channels follow (spec 2.10, 9) */
+  deployments: StoredDeployment;
+  aliases: Alias;
+  /** scope: project id; what knowledge builds reference, and the chunk sets the draft has since replaced (knowledge/snapshots.ts) */
+  knowledge_manifests: AnyDoc;
+  chunk_set_versions: AnyDoc;
 }
 
 export type ParleyStore = Store<Collections>;

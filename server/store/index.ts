@@ -26,6 +26,10 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'profiles',
   'triggers',
   'trigger_runs',
+  'deployments',
+  'aliases',
+  'knowledge_manifests',
+  'chunk_set_versions',
 ];
 
 export async function openStore(dataDir: string): Promise<ParleyStore> {

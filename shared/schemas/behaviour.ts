@@ -119,6 +119,8 @@ export const GuidanceTraceSchema = Type.Object({
   everyone: Type.Boolean(),
   /** Tools the reply could use. */
   allowed_tools: Type.Array(Type.String()),
+  /** The build that answered (the channel's alias, spec 2.10); null or absent: the draft. */
+  deployment: Type.Optional(Nullable(Type.Integer())),
 });
 export type GuidanceTrace = Static<typeof GuidanceTraceSchema>;
 

@@ -36,6 +36,7 @@ const settings = {
   session_ttl_days: Type.Integer({ minimum: 1, maximum: 365, description: 'Session cookie lifetime override (spec 5.1; default 7)' }),
   require_verified_identity: Type.Boolean(),
   voice_enabled: Type.Boolean(),
+  alias: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,39}$', description: 'The deployment alias this channel follows (spec 2.10); unset: the draft, which every edit reaches at once' }),
 };
 
 export const CreateChannelBody = Type.Object(
@@ -49,6 +50,7 @@ export const CreateChannelBody = Type.Object(
     session_ttl_days: Type.Optional(settings.session_ttl_days),
     require_verified_identity: Type.Optional(settings.require_verified_identity),
     voice_enabled: Type.Optional(settings.voice_enabled),
+    alias: Type.Optional(settings.alias),
   },
   closed,
 );
@@ -67,6 +69,7 @@ export const PatchChannelBody = Type.Object(
     session_ttl_days: clearable(settings.session_ttl_days),
     require_verified_identity: Type.Optional(settings.require_verified_identity),
     voice_enabled: Type.Optional(settings.voice_enabled),
+    alias: clearable(settings.alias),
   },
   closed,
 );
@@ -87,6 +90,7 @@ export const ChannelOut = Type.Object({
   require_verified_identity: Type.Boolean(),
   voice_enabled: Type.Boolean(),
   has_identity_secret: Type.Boolean({ description: 'Whether a secret exists; it is shown only when rotated' }),
+  alias: Type.Union([Type.String(), Type.Null()], { description: 'The deployment alias it follows; null: the draft' }),
   created_at: Type.String({ format: 'date-time' }),
 });
 export type ChannelOut = Static<typeof ChannelOut>;

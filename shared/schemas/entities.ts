@@ -108,6 +108,8 @@ export const ChannelSchema = Type.Object({
   require_verified_identity: Type.Optional(Type.Boolean()),
   /** Microphone button in the widget (spec 10 voice input); on unless set to false. */
   voice_enabled: Type.Optional(Type.Boolean()),
+  /** The alias whose build answers here (spec 2.10); absent: the draft, every edit at once. */
+  alias: Type.Optional(Type.String()),
   created_at: Timestamp,
 });
 export type Channel = Static<typeof ChannelSchema>;

@@ -11,7 +11,7 @@ import type { ConversationRecord, Message } from '../../../shared/schemas/entiti
 import type { GuidanceTrace, ModelSettings } from '../../../shared/schemas/behaviour.js';
 import type { ConversationService } from '../conversations/service.js';
 import type { ConversationBus } from '../conversations/events.js';
-import type { KnowledgeSearch, Passage } from '../knowledge/types.js';
+import type { KnowledgeSearch, Passage, SearchOptions } from '../knowledge/types.js';
 import type { AgentRuntime, ReplyRequest, ReplyResult } from './types.js';
 import type { AgentTool, AnswerProvider, HistoryTurn } from './provider.js';
 import { newId } from '../../lib/ids.js';
@@ -23,8 +23,8 @@ import { retrievalQuery } from './query.js';
 export interface ReplyStages {
   /** Spec 6 triggers: run before any AI reply; `blocked` stops it (spam is flagged, never billed). */
   beforeReply?(conversation: ConversationRecord, message: Message): Promise<{ blocked: boolean }>;
-  /** Spec 2.8/2.10: the knowledge sources the conversation's audience and deployment allow. */
-  knowledgeScope?(conversation: ConversationRecord): Promise<string[] | undefined>;
+  /** Spec 2.8/2.10: the knowledge sources the conversation's audiences allow, of the build its channel follows. */
+  knowledgeScope?(conversation: ConversationRecord): Promise<Pick<SearchOptions, 'sourceIds' | 'snapshot'> | undefined>;
   /** Spec 2.7: tools allowed by the matching guidance rules; absent = every tool the profile enables. */
   allowedTools?(conversation: ConversationRecord, tools: AgentTool[]): Promise<AgentTool[]>;
   /**
@@ -75,10 +75,10 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       .slice(0, lastUserIndex)
       .slice(-historyTurns)
       .map((m) => ({ role: m.role, content: m.content }));
-    const sourceIds = await deps.stages?.knowledgeScope?.(conversation);
+    const scope = await deps.stages?.knowledgeScope?.(conversation);
     const knowledge = deps.knowledge();
     const passages: Passage[] = knowledge
-      ? await knowledge.search(projectId, retrievalQuery(question.content, history), { limit, ...(sourceIds ? { sourceIds } : {}) })
+      ? await knowledge.search(projectId, retrievalQuery(question.content, history), { ...scope, limit })
       : [];
     let tools = deps.tools ? await deps.tools(projectId) : [];
     if (deps.stages?.allowedTools) tools = await deps.stages.allowedTools(conversation, tools);

@@ -2,7 +2,7 @@
 // offer_handoff, and one tool per search table attached to the project's profile under its custom
 // name and description. Each returns text for the model plus the passages it surfaced, which the
 // provider numbers for citations and records as sources (spec 2.11).
-import type { KnowledgeSearch, Passage } from '../knowledge/types.js';
+import type { KnowledgeSearch, Passage, SearchOptions } from '../knowledge/types.js';
 import type { SearchTableService } from '../knowledge/tables/service.js';
 import type { TableQuery } from '../knowledge/tables/query.js';
 import type { AgentTool } from './provider.js';
@@ -16,7 +16,8 @@ const rowLine = (row: Record<string, unknown>) =>
     .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
     .join(' · ')}.`;
 
-function knowledgeTool(projectId: string, knowledge: KnowledgeSearch): AgentTool {
+/** `scope`: the sources and the build a conversation may be answered from (guidance/stages.ts). */
+export function knowledgeTool(projectId: string, knowledge: KnowledgeSearch, scope: Pick<SearchOptions, 'sourceIds' | 'snapshot'> = {}): AgentTool {
   return {
     name: 'search_knowledge',
     description: "Search the project's knowledge base (help pages, documentation, snippets). Use it for follow-up questions the given sources do not cover.",
@@ -29,7 +30,7 @@ function knowledgeTool(projectId: string, knowledge: KnowledgeSearch): AgentTool
     async run(args) {
       const query = typeof args.query === 'string' ? args.query.trim() : '';
       if (!query) return { content: 'query must be a non-empty string' };
-      const passages = await knowledge.search(projectId, query, { limit: 5 });
+      const passages = await knowledge.search(projectId, query, { ...scope, limit: 5 });
       return { content: passages.length ? '' : 'No matching passages.', passages };
     },
   };

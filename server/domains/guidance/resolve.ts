@@ -1,13 +1,17 @@
-// What shapes one reply (spec 2.7, 2.8): the default profile's active rules whose audience the
-// conversation is in, in priority order, or the Everyone rules when it is in none of them; the tools
-// those rules allow; the knowledge sources its audiences may see. Computed once per reply.
+// What shapes one reply (spec 2.7, 2.8, 2.10): the configuration the conversation's channel follows
+// (the build its alias names, else the draft: the default profile and the live rules and sources),
+// then that profile's active rules whose audience the conversation is in, in priority order, or the
+// Everyone rules when it is in none of them; the tools those rules allow; the knowledge sources its
+// audiences may see. Computed once per reply.
 import type { AppContext } from '../../context.js';
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
-import type { GuidanceRule, GuidanceTrace, Profile } from '../../../shared/schemas/behaviour.js';
+import type { Audience, GuidanceRule, GuidanceTrace, Profile } from '../../../shared/schemas/behaviour.js';
+import type { KnowledgeSnapshot } from '../knowledge/snapshots.js';
 import { matchAudiences } from '../audiences/evaluate.js';
 import { gatherFacts } from '../audiences/facts.js';
 import { predicateOf } from '../audiences/service.js';
 import { createProfileService } from '../profiles/service.js';
+import { createDeploymentService, snapshotKey } from '../deployments/service.js';
 
 export interface Behaviour {
   profile: Profile;
@@ -16,20 +20,59 @@ export interface Behaviour {
   allowedTools: Set<string> | null;
   /** Sources the conversation may be answered from; undefined when no source has an audience. */
   sourceIds: string[] | undefined;
+  /** The build's knowledge, when the channel follows an alias; undefined: the draft's. */
+  snapshot: KnowledgeSnapshot | undefined;
+  /** Search table tool names the build attached; null: the draft's attachments (all offered tools). */
+  searchTables: Set<string> | null;
   trace: Omit<GuidanceTrace, 'allowed_tools'>;
 }
 
-export async function resolveBehaviour(ctx: AppContext, conversation: ConversationRecord): Promise<Behaviour> {
+interface Configuration {
+  profile: Profile;
+  /** Active rules of the profile, in priority order. */
+  rules: GuidanceRule[];
+  sources: { id: string; audience_id: string | null }[];
+  audiences: (ids: Set<string>) => Promise<Audience[]>;
+  snapshot?: KnowledgeSnapshot;
+  searchTables: Set<string> | null;
+  deployment: number | null;
+}
+
+async function configurationOf(ctx: AppContext, conversation: ConversationRecord): Promise<Configuration> {
   const projectId = conversation.project_id;
+  const build = await createDeploymentService(ctx).forChannel(projectId, conversation.channel_id);
+  if (build) {
+    return {
+      profile: build.profile,
+      rules: build.rules,
+      sources: build.knowledge.map((k) => ({ id: k.source_id, audience_id: k.audience_id })),
+      audiences: async (ids) => build.audiences.filter((a) => ids.has(a.id)),
+      snapshot: { key: snapshotKey(build.version), refs: build.knowledge },
+      searchTables: new Set(build.search_tables.map((t) => t.name)),
+      deployment: build.version,
+    };
+  }
   const profile = await createProfileService(ctx.store).defaultProfile(projectId);
   const [allRules, sources] = await Promise.all([ctx.store.collection('guidance_rules').list(projectId), ctx.store.collection('sources').list(projectId)]);
-  const active = allRules.filter((r) => r.profile_id === profile.id && r.state === 'active').sort((a, b) => a.priority - b.priority);
+  return {
+    profile,
+    rules: allRules.filter((r) => r.profile_id === profile.id && r.state === 'active').sort((a, b) => a.priority - b.priority),
+    sources: sources.map((s) => ({ id: s.id as string, audience_id: (s.audience_id as string | null) ?? null })),
+    audiences: async (ids) => (await ctx.store.collection('audiences').list(projectId)).filter((a) => ids.has(a.id)),
+    searchTables: null,
+    deployment: null,
+  };
+}
+
+export async function resolveBehaviour(ctx: AppContext, conversation: ConversationRecord): Promise<Behaviour> {
+  const config = await configurationOf(ctx, conversation);
+  const { profile, rules: active, sources } = config;
   const scopedSources = sources.filter((s) => s.audience_id);
 
   const wanted = new Set<string>([...active.flatMap((r) => (r.audience_id ? [r.audience_id] : [])), ...scopedSources.map((s) => s.audience_id as string)]);
   let matched = new Set<string>();
   if (wanted.size) {
-    const audiences = (await ctx.store.collection('audiences').list(projectId)).filter((a) => wanted.has(a.id));
+    const audiences = await config.audiences(wanted);
     const facts = await gatherFacts(ctx, conversation, profile.timezone);
     matched = new Set(matchAudiences(audiences.map((a) => ({ id: a.id, predicate: predicateOf(a) })), facts));
   }
@@ -41,7 +84,9 @@ export async function resolveBehaviour(ctx: AppContext, conversation: Conversati
     profile,
     rules,
     allowedTools: active.length ? new Set(rules.flatMap((r) => r.allowed_tools)) : null,
-    sourceIds: scopedSources.length ? sources.filter((s) => !s.audience_id || matched.has(s.audience_id)).map((s) => s.id as string) : undefined,
-    trace: { profile_id: profile.id, rule_ids: rules.map((r) => r.id), audience_ids: [...matched], everyone },
+    sourceIds: scopedSources.length ? sources.filter((s) => !s.audience_id || matched.has(s.audience_id)).map((s) => s.id) : undefined,
+    snapshot: config.snapshot,
+    searchTables: config.searchTables,
+    trace: { profile_id: profile.id, rule_ids: rules.map((r) => r.id), audience_ids: [...matched], everyone, ...(config.deployment !== null ? { deployment: config.deployment } : {}) },
   };
 }

@@ -16,7 +16,8 @@ import { contentWords } from './analysis/analyzer.js';
 import { detectLanguage } from './analysis/language.js';
 
 export interface Calibration {
-  id: 'index';
+  /** `index` for the draft's knowledge, `snapshot-v<N>` for a build's. */
+  id: string;
   version: number;
   /** Sources and their content hashes the calibration was measured on. */
   fingerprint: string;
@@ -130,14 +131,27 @@ export function measure(index: HybridIndex, sets: ChunkSet[]): Calibration {
 
 const current = new WeakMap<HybridIndex, { size: number; calibration: Promise<Calibration | null> }>();
 
-/** The stored calibration when it matches the index's content, else a new one, stored. */
-async function loadOrMeasure(store: ParleyStore, projectId: string, index: HybridIndex): Promise<Calibration | null> {
-  const sets = (await store.collection('chunk_sets').list(projectId)) as ChunkSet[];
+/** An index other than the draft's (a deployment's knowledge): where its calibration is stored, what it holds. */
+export interface CalibrationScope {
+  id: string;
+  sets(): Promise<ChunkSet[]>;
+}
+
+/**
+ * The stored calibration when it matches the index's content, else a new one, stored. A build whose
+ * knowledge is the draft's reuses the draft's calibration (same fingerprint) instead of measuring.
+ */
+async function loadOrMeasure(store: ParleyStore, projectId: string, index: HybridIndex, scope?: CalibrationScope): Promise<Calibration | null> {
+  const sets = scope ? await scope.sets() : ((await store.collection('chunk_sets').list(projectId)) as ChunkSet[]);
   if (sets.length === 0) return null;
+  const id = scope?.id ?? 'index';
+  const fingerprint = fingerprintOf(sets);
   const calibrations = store.collection('calibrations');
-  const stored = (await calibrations.get(projectId, 'index')) as Calibration | undefined;
-  if (stored?.version === VERSION && stored.fingerprint === fingerprintOf(sets)) return stored;
-  const calibration = measure(index, sets);
+  for (const candidate of scope ? [id, 'index'] : [id]) {
+    const stored = (await calibrations.get(projectId, candidate)) as Calibration | undefined;
+    if (stored?.version === VERSION && stored.fingerprint === fingerprint) return stored;
+  }
+  const calibration = { ...measure(index, sets), id };
   await calibrations.put(projectId, calibration);
   return calibration;
 }
@@ -147,10 +161,10 @@ async function loadOrMeasure(store: ParleyStore, projectId: string, index: Hybri
  * per change of the index's size). Sync jobs and snippet edits call it as soon as they change the
  * index (index-manager.ts `calibrate`), so a visitor's search normally finds it ready.
  */
-export function calibrationOf(store: ParleyStore, projectId: string, index: HybridIndex): Promise<Calibration | null> {
+export function calibrationOf(store: ParleyStore, projectId: string, index: HybridIndex, scope?: CalibrationScope): Promise<Calibration | null> {
   let entry = current.get(index);
   if (!entry || entry.size !== index.size) {
-    entry = { size: index.size, calibration: loadOrMeasure(store, projectId, index).catch(() => null) };
+    entry = { size: index.size, calibration: loadOrMeasure(store, projectId, index, scope).catch(() => null) };
     current.set(index, entry);
   }
   return entry.calibration;
@@ -160,8 +174,8 @@ export function calibrationOf(store: ParleyStore, projectId: string, index: Hybr
  * Attaches this index's calibration to retrieved passages (`relevance.calibration`). A base too
  * small to calibrate gets none, and the decision reads its signals without it.
  */
-export async function withCalibration(store: ParleyStore, projectId: string, index: HybridIndex, passages: Passage[]): Promise<Passage[]> {
-  const calibration = await calibrationOf(store, projectId, index);
+export async function withCalibration(store: ParleyStore, projectId: string, index: HybridIndex, passages: Passage[], scope?: CalibrationScope): Promise<Passage[]> {
+  const calibration = await calibrationOf(store, projectId, index, scope);
   const usable = calibration && calibration.samples >= MIN_SAMPLES && calibration.answered.length > 0 && calibration.offTopic.length > 0;
   if (usable) for (const p of passages) if (p.relevance) p.relevance.calibration = calibration;
   return passages;

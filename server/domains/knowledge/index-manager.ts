@@ -11,7 +11,11 @@ import { contextText } from './chunker.js';
 import { tokenize } from './analysis/analyzer.js';
 import { detectLanguage } from './analysis/language.js';
 import { loadDictionary } from './analysis/dictionary.js';
-import { calibrationOf, withCalibration } from './calibration.js';
+import { calibrationOf, withCalibration, type CalibrationScope } from './calibration.js';
+import type { KnowledgeSnapshot, SnapshotStore } from './snapshots.js';
+
+/** Snapshot indexes kept in memory across projects (the builds channels' aliases point at). */
+const MAX_SNAPSHOT_INDEXES = 8;
 
 export interface IndexManager {
   search(projectId: string, query: string, options?: SearchOptions): Promise<Passage[]>;
@@ -24,7 +28,7 @@ export interface IndexManager {
    * knowledge, unless stored already: run when a sync ends and after snippet edits, so the first
    * visitor after a change does not pay for it.
    */
-  calibrate(projectId: string): Promise<void>;
+  calibrate(projectId: string, snapshot?: KnowledgeSnapshot): Promise<void>;
 }
 
 export function toIndexed(set: ChunkSet): IndexedChunk[] {
@@ -49,35 +53,57 @@ export async function embedSet(embedder: Embedder, set: Omit<ChunkSet, 'chunks' 
   return { ...set, embedder: embedder.id, chunks: chunks.map((c, i) => ({ ...c, vector: encodeVector(vectors[i]) })) };
 }
 
-export function createIndexManager(store: ParleyStore, embedder: Embedder): IndexManager {
+export function createIndexManager(store: ParleyStore, embedder: Embedder, snapshots: SnapshotStore): IndexManager {
   const chunkSets = store.collection('chunk_sets');
   const loaded = new Map<string, Promise<HybridIndex>>();
   const queryCache = new Map<string, Float32Array>();
 
   /** `dims` comes from a vector of the current embedder (the query's), so no probe call is needed. */
-  async function build(projectId: string, dims: number): Promise<HybridIndex> {
+  async function build(projectId: string, dims: number, snapshot?: KnowledgeSnapshot): Promise<HybridIndex> {
     const index = new HybridIndex(dims, VECTOR_WEIGHT, embedder.id.startsWith('local-hash'));
-    for (const stored of (await chunkSets.list(projectId)) as ChunkSet[]) {
+    const sets = snapshot ? await snapshots.load(projectId, snapshot.refs) : ((await chunkSets.list(projectId)) as ChunkSet[]);
+    for (const [i, stored] of sets.entries()) {
+      // Indexing is CPU work (language detection, terms); a large base is indexed in slices so
+      // requests and widget frames keep flowing while it builds (a new build's index, a cold start).
+      if (i % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
       let set = stored;
       if (set.embedder !== embedder.id) {
         set = await embedSet(embedder, set, set.chunks);
-        await chunkSets.put(projectId, set);
+        if (snapshot) await snapshots.saveReembedded(projectId, set);
+        else await chunkSets.put(projectId, set);
       }
       index.setSource(set.source_id, toIndexed(set));
     }
     return index;
   }
 
-  function indexOf(projectId: string, dims: number): Promise<HybridIndex> {
-    let p = loaded.get(projectId);
+  /**
+   * The draft's index (kept current by apply/remove) or a build's (immutable). Build indexes are
+   * evicted oldest first beyond MAX_SNAPSHOT_INDEXES; an evicted one is rebuilt on its next search.
+   */
+  function indexOf(projectId: string, dims: number, snapshot?: KnowledgeSnapshot): Promise<HybridIndex> {
+    const key = snapshot ? `${projectId}/${snapshot.key}` : projectId;
+    let p = loaded.get(key);
+    if (p && snapshot) {
+      loaded.delete(key); // most recently used last
+      loaded.set(key, p);
+    }
     if (!p) {
-      p = build(projectId, dims);
-      loaded.set(projectId, p);
+      p = build(projectId, dims, snapshot);
+      loaded.set(key, p);
       // A failed build (e.g. embeddings endpoint down while re-embedding) is retried next time.
-      p.catch(() => loaded.delete(projectId));
+      p.catch(() => loaded.delete(key));
+      if (snapshot) {
+        const builds = [...loaded.keys()].filter((k) => k.includes('/'));
+        for (const old of builds.slice(0, Math.max(0, builds.length - MAX_SNAPSHOT_INDEXES))) loaded.delete(old);
+      }
     }
     return p;
   }
+
+  /** Where the calibration of a snapshot's index is stored and what it was measured on. */
+  const scopeOf = (projectId: string, snapshot?: KnowledgeSnapshot): CalibrationScope | undefined =>
+    snapshot ? { id: `snapshot-${snapshot.key}`, sets: () => snapshots.load(projectId, snapshot.refs) } : undefined;
 
   return {
     async embedQuery(query) {
@@ -96,9 +122,9 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder): Inde
       const language = detectLanguage(q);
       if (language !== 'en') await loadDictionary(language);
       const vector = await this.embedQuery(q);
-      const index = await indexOf(projectId, vector.length);
+      const index = await indexOf(projectId, vector.length, options.snapshot);
       if (index.size === 0) return [];
-      return withCalibration(store, projectId, index, index.search(q, vector, options));
+      return withCalibration(store, projectId, index, index.search(q, vector, options), scopeOf(projectId, options.snapshot));
     },
     async apply(projectId, set) {
       const p = loaded.get(projectId);
@@ -110,10 +136,10 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder): Inde
       if (!p) return;
       (await p).removeSource(sourceId);
     },
-    async calibrate(projectId) {
+    async calibrate(projectId, snapshot) {
       // The vector's length is the index's dimension (a local embedder answers without a network call).
-      const index = await indexOf(projectId, (await this.embedQuery('calibration')).length);
-      if (index.size > 0) await calibrationOf(store, projectId, index);
+      const index = await indexOf(projectId, (await this.embedQuery('calibration')).length, snapshot);
+      if (index.size > 0) await calibrationOf(store, projectId, index, scopeOf(projectId, snapshot));
     },
   };
 }

@@ -9,6 +9,7 @@ import type { ChunkSet, DataProvider, Source } from './schemas.js';
 import { chunkDoc, type ParsedDoc } from './chunker.js';
 import { embedSet, type IndexManager } from './index-manager.js';
 import type { Embedder } from './embedder.js';
+import type { SnapshotStore } from './snapshots.js';
 import { sha256 } from './text.js';
 
 export interface PageInput {
@@ -28,7 +29,7 @@ export function contentHash(page: Pick<PageInput, 'title' | 'url' | 'doc' | 'que
   return sha256(JSON.stringify([page.title, page.url, page.question ?? null, page.doc.sections.map((s) => (s.anchor ? [s.headings, s.text, s.anchor] : [s.headings, s.text]))]));
 }
 
-export function createIngest(store: ParleyStore, embedder: Embedder, index: IndexManager) {
+export function createIngest(store: ParleyStore, embedder: Embedder, index: IndexManager, snapshots: SnapshotStore) {
   const sources = store.collection('sources');
   const chunkSets = store.collection('chunk_sets');
 
@@ -53,7 +54,11 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
       },
       drafts.map((d, ord) => ({ id: `${id}:${ord}`, ord, headings: d.headings, text: d.text, ...(d.anchor ? { anchor: d.anchor } : {}), vector: '' })),
     );
-    await chunkSets.put(provider.project_id, set);
+    // A build may reference the set being replaced: it is kept first (knowledge/snapshots.ts).
+    await snapshots.exclusive(provider.project_id, async () => {
+      await snapshots.preserve(provider.project_id, id);
+      await chunkSets.put(provider.project_id, set);
+    });
     const at = now();
     const source: Source = {
       id,
@@ -111,7 +116,10 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
   }
 
   async function dropChunks(projectId: string, sourceId: string): Promise<void> {
-    await chunkSets.delete(projectId, sourceId);
+    await snapshots.exclusive(projectId, async () => {
+      await snapshots.preserve(projectId, sourceId);
+      await chunkSets.delete(projectId, sourceId);
+    });
     await index.remove(projectId, sourceId);
   }
 

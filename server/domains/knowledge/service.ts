@@ -14,6 +14,7 @@ import { paginate, type PageQuery } from './paginate.js';
 import { createSyncRunner } from './sync.js';
 import { validateCrawlerSettings, validateWikiSettings, DEFAULT_CRAWLER } from './provider-settings.js';
 import { createArchiveStore } from './wiki/archive-store.js';
+import { createSnapshotStore, type KnowledgeSnapshot } from './snapshots.js';
 
 export interface KnowledgeDeps {
   store: ParleyStore;
@@ -60,8 +61,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const sources = store.collection('sources');
   const chunkSets = store.collection('chunk_sets');
   const embedder = deps.embedder ?? createEmbedder(deps.config);
-  const index = createIndexManager(store, embedder);
-  const ingest = createIngest(store, embedder, index);
+  const snapshots = createSnapshotStore(store);
+  const index = createIndexManager(store, embedder, snapshots);
+  const ingest = createIngest(store, embedder, index, snapshots);
   const archives = createArchiveStore(deps.config.dataDir);
   const sync = createSyncRunner({ store, ingest, archives, config: deps.config });
   deps.onClose(() => sync.stopAll());
@@ -100,6 +102,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   const service = {
     embedderId: embedder.id,
+    /** Knowledge as deployments saw it (knowledge/snapshots.ts); the deployments domain builds on it. */
+    snapshots,
+    /** Measures a build's calibration ahead of its first visitor (in the background after a build). */
+    calibrateSnapshot: (projectId: string, snapshot: KnowledgeSnapshot) => index.calibrate(projectId, snapshot),
 
     search: ((projectId, query, options) => index.search(projectId, query, options)) as KnowledgeSearch['search'],
 

@@ -1,5 +1,6 @@
 import type { Language } from './analysis/language.js';
 import type { Calibration } from './calibration.js';
+import type { KnowledgeSnapshot } from './snapshots.js';
 
 // The retrieval contract between knowledge (ingestion, index) and the agent runtime (docs/architecture.md section 6).
 export interface Passage {
@@ -57,6 +58,8 @@ export interface SearchOptions {
   limit?: number;
   /** Restrict to these source ids (audiences, deployments). */
   sourceIds?: string[];
+  /** Search a deployment's knowledge (knowledge/snapshots.ts) instead of the draft's. */
+  snapshot?: KnowledgeSnapshot;
 }
 
 export interface KnowledgeSearch {

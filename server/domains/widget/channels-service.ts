@@ -25,6 +25,7 @@ export function publicChannel(c: Channel): ChannelOut {
     require_verified_identity: c.require_verified_identity ?? false,
     voice_enabled: c.voice_enabled ?? true,
     has_identity_secret: Boolean(c.identity_secret),
+    alias: c.alias ?? null,
     created_at: c.created_at,
   };
 }
@@ -46,6 +47,13 @@ function texts(value: Channel['texts']): Channel['texts'] {
 export function createChannelService(ctx: AppContext) {
   const { projects } = ctx.services;
 
+  /** A channel follows only an alias that exists (docs/behaviour.md "Deployments and aliases"). */
+  async function alias(projectId: string, name: string | null | undefined): Promise<void> {
+    if (typeof name === 'string' && !(await ctx.store.collection('aliases').get(projectId, name))) {
+      throw new AppError('unknown_alias', `alias: no alias ${JSON.stringify(name)} in this project (PUT /aliases/${name} creates it)`, { alias: name });
+    }
+  }
+
   async function get(projectId: string, channelId: string): Promise<Channel> {
     const channel = (await projects.listChannels(projectId)).find((c) => c.id === channelId && c.type === 'website_widget');
     if (!channel) throw notFound('channel');
@@ -59,6 +67,7 @@ export function createChannelService(ctx: AppContext) {
     },
 
     async create(projectId: string, body: CreateChannelBody): Promise<Channel> {
+      await alias(projectId, body.alias);
       return projects.createChannel(projectId, {
         ...body,
         type: 'website_widget',
@@ -70,6 +79,7 @@ export function createChannelService(ctx: AppContext) {
 
     async update(projectId: string, channelId: string, body: PatchChannelBody): Promise<Channel> {
       const current = await get(projectId, channelId);
+      await alias(projectId, body.alias);
       const next: Channel = { ...current };
       if (body.name !== undefined) next.name = body.name.trim();
       if (body.allowed_origins !== undefined) next.allowed_origins = origins(body.allowed_origins)!;
@@ -78,7 +88,7 @@ export function createChannelService(ctx: AppContext) {
       if (body.require_verified_identity !== undefined) next.require_verified_identity = body.require_verified_identity;
       if (body.voice_enabled !== undefined) next.voice_enabled = body.voice_enabled;
       // null clears an override back to the default.
-      for (const key of ['greeting', 'locale', 'session_ttl_days'] as const) {
+      for (const key of ['greeting', 'locale', 'session_ttl_days', 'alias'] as const) {
         if (body[key] === null) delete next[key];
         else if (body[key] !== undefined) (next as Record<string, unknown>)[key] = body[key];
       }

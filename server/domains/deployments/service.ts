@@ -1,0 +1,171 @@
+// Deployments and aliases (spec 2.10, 9; docs/behaviour.md "Deployments and aliases").
+// - A build freezes the draft (snapshot.ts) as the next version number; builds are never changed or
+//   deleted. Restoring an old build publishes its snapshot again as a new version ("restored from vN"),
+//   so the history only grows and every version a channel ever served stays reproducible.
+// - An alias names a build. Mutable aliases move (promotion, rollback); immutable ones never do. Each
+//   move is appended to the alias's history with who made it and when.
+// - Channels name an alias; a reply resolves channel → alias → build when it starts (forChannel), so
+//   repointing switches every connected widget at its next reply, with no reconnect.
+import type { AppContext } from '../../context.js';
+import type { Actor, Alias, AliasBody, AliasOut, BuildBody, Deployment, DeploymentDiff, DeploymentSummary, KnowledgeRef, Snapshot, StoredDeployment } from '../../../shared/schemas/deployments.js';
+import { AppError, notFound } from '../../errors.js';
+import { now } from '../../lib/ids.js';
+import { draftSnapshot } from './snapshot.js';
+import { diffSnapshots } from './diff.js';
+
+/** Moves kept per alias: enough to audit months of releases without growing without bound. */
+export const MAX_ALIAS_HISTORY = 500;
+
+export const snapshotKey = (version: number) => `v${version}`;
+
+export function createDeploymentService(ctx: AppContext) {
+  const deployments = ctx.store.collection('deployments');
+  const aliases = ctx.store.collection('aliases');
+  const { snapshots } = ctx.services.knowledge;
+
+  async function expand(stored: StoredDeployment): Promise<Deployment> {
+    const { knowledge_manifest, ...rest } = stored;
+    return { ...rest, knowledge: await snapshots.manifest<KnowledgeRef>(stored.project_id, knowledge_manifest) };
+  }
+
+  async function get(projectId: string, version: number): Promise<Deployment> {
+    const d = await deployments.get(projectId, String(version));
+    if (!d) throw notFound(`deployment ${version}`);
+    return expand(d);
+  }
+
+  async function publish(projectId: string, actor: Actor, note: string, snapshot: () => Promise<Snapshot>, restoredFrom: number | null): Promise<Deployment> {
+    // Under the knowledge lock: the hashes read here cannot be overwritten before the build is stored,
+    // and two builds never take the same number.
+    const built = await snapshots.exclusive(projectId, async () => {
+      const version = Math.max(0, ...(await deployments.list(projectId)).map((d) => d.version)) + 1;
+      const { knowledge, ...config } = await snapshot();
+      await deployments.put(projectId, {
+        id: String(version),
+        project_id: projectId,
+        version,
+        note,
+        created_by: actor,
+        created_at: now(),
+        restored_from: restoredFrom,
+        ...config,
+        knowledge_manifest: await snapshots.saveManifest(projectId, knowledge),
+      });
+      return get(projectId, version);
+    });
+    // The build's index and calibration are made ahead of the first visitor that needs them.
+    ctx.services.knowledge.calibrateSnapshot(projectId, { key: snapshotKey(built.version), refs: built.knowledge }).catch(() => undefined);
+    return built;
+  }
+
+  async function summary(stored: StoredDeployment, pointing: Alias[]): Promise<DeploymentSummary> {
+    const { profile, rules, knowledge, audiences: _a, search_tables: _t, ...meta } = await expand(stored);
+    return {
+      ...meta,
+      profile_id: profile.id,
+      rule_count: rules.length,
+      source_count: knowledge.length,
+      chunk_count: knowledge.reduce((n, k) => n + k.chunk_count, 0),
+      aliases: pointing.filter((a) => a.version === meta.version).map((a) => a.name),
+    };
+  }
+
+  async function channelsOf(projectId: string): Promise<Map<string, string[]>> {
+    const byAlias = new Map<string, string[]>();
+    for (const c of await ctx.services.projects.listChannels(projectId)) {
+      if (c.alias) byAlias.set(c.alias, [...(byAlias.get(c.alias) ?? []), c.id]);
+    }
+    return byAlias;
+  }
+
+  async function snapshotOf(projectId: string, which: string): Promise<Snapshot> {
+    return which === 'draft' ? draftSnapshot(ctx, projectId, undefined) : get(projectId, Number(which));
+  }
+
+  return {
+    get,
+
+    async list(projectId: string): Promise<DeploymentSummary[]> {
+      const [all, pointing] = await Promise.all([deployments.list(projectId), aliases.list(projectId)]);
+      return Promise.all(all.sort((a, b) => b.version - a.version).map((d) => summary(d, pointing)));
+    },
+
+    build(projectId: string, body: BuildBody, actor: Actor): Promise<Deployment> {
+      return publish(projectId, actor, body.note?.trim() ?? '', () => draftSnapshot(ctx, projectId, body.profile_id), null);
+    },
+
+    async restore(projectId: string, version: number, note: string | undefined, actor: Actor): Promise<Deployment> {
+      const old = await get(projectId, version);
+      const { profile, search_tables, rules, audiences, knowledge } = old;
+      return publish(projectId, actor, note?.trim() || `Restored from v${version}`, async () => ({ profile, search_tables, rules, audiences, knowledge }), version);
+    },
+
+    /** `from`/`to`: a version number or `draft` (what a build would take now). */
+    async diff(projectId: string, from: string, to: string): Promise<DeploymentDiff> {
+      const [a, b] = await Promise.all([snapshotOf(projectId, from), snapshotOf(projectId, to)]);
+      return diffSnapshots(a, b, { from, to });
+    },
+
+    // ---- aliases ----
+    async listAliases(projectId: string): Promise<AliasOut[]> {
+      const [all, byAlias] = await Promise.all([aliases.list(projectId), channelsOf(projectId)]);
+      return all.sort((a, b) => a.name.localeCompare(b.name)).map((a) => ({ ...a, channel_ids: byAlias.get(a.name) ?? [] }));
+    },
+
+    async getAlias(projectId: string, name: string): Promise<AliasOut> {
+      const a = await aliases.get(projectId, name);
+      if (!a) throw notFound(`alias ${JSON.stringify(name)}`);
+      return { ...a, channel_ids: (await channelsOf(projectId)).get(name) ?? [] };
+    },
+
+    /** Creates the alias or repoints it; an immutable alias refuses to move. */
+    async pointAlias(projectId: string, name: string, body: AliasBody, actor: Actor): Promise<{ alias: AliasOut; created: boolean }> {
+      if (!(await deployments.get(projectId, String(body.version)))) {
+        throw new AppError('unknown_deployment', `version: there is no build ${body.version} in this project (GET /deployments lists them)`, { version: body.version });
+      }
+      const at = now();
+      const move = (previous: number | null) => ({ version: body.version, previous, at, by: actor, note: body.note?.trim() ?? '' });
+      const existing = await aliases.get(projectId, name);
+      let stored: Alias;
+      if (!existing) {
+        stored = await aliases.put(projectId, { id: name, project_id: projectId, name, version: body.version, mutable: body.mutable ?? true, created_at: at, updated_at: at, history: [move(null)] });
+      } else {
+        if (body.mutable !== undefined && body.mutable !== existing.mutable) {
+          throw new AppError('invalid_request', '`mutable` is chosen when an alias is created; create a new alias for a fixed rollback point');
+        }
+        if (existing.version === body.version) return { alias: { ...existing, channel_ids: (await channelsOf(projectId)).get(name) ?? [] }, created: false };
+        if (!existing.mutable) {
+          throw new AppError('alias_immutable', `Alias ${JSON.stringify(name)} is immutable: it always points to v${existing.version}. Point a mutable alias at v${body.version} instead`);
+        }
+        const updated = await aliases.update(projectId, name, (a) => ({ ...a, version: body.version, updated_at: at, history: [...a.history, move(a.version)].slice(-MAX_ALIAS_HISTORY) }));
+        if (!updated) throw notFound(`alias ${JSON.stringify(name)}`);
+        stored = updated;
+      }
+      return { alias: { ...stored, channel_ids: (await channelsOf(projectId)).get(name) ?? [] }, created: !existing };
+    },
+
+    async removeAlias(projectId: string, name: string): Promise<void> {
+      if (!(await aliases.get(projectId, name))) throw notFound(`alias ${JSON.stringify(name)}`);
+      const channels = (await channelsOf(projectId)).get(name) ?? [];
+      if (channels.length) {
+        throw new AppError('alias_in_use', `${channels.length} channel(s) follow alias ${JSON.stringify(name)}: point them at another alias first`, { channel_ids: channels });
+      }
+      await aliases.delete(projectId, name);
+    },
+
+    /** The build a channel's alias names now; null when the channel follows the draft (no alias). */
+    async forChannel(projectId: string, channelId: string | null): Promise<Deployment | null> {
+      if (!channelId) return null;
+      const channel = await ctx.store.collection('channels').get(projectId, channelId);
+      if (!channel?.alias) return null;
+      const alias = await aliases.get(projectId, channel.alias);
+      // A channel names only existing aliases, and an alias in use is never deleted; a store edited by
+      // hand falls back to the draft rather than leaving visitors without an answer.
+      if (!alias) return null;
+      const build = await deployments.get(projectId, String(alias.version));
+      return build ? expand(build) : null;
+    },
+  };
+}
+
+export type DeploymentService = ReturnType<typeof createDeploymentService>;
