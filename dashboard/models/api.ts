@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The error body's other fields (docs/api.md): e.g. `path` of the audience condition at fault, `details`. */
+    readonly extras: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -51,7 +53,8 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   const data = (await res.json().catch(() => null)) as (T & { error?: string; message?: string }) | null;
   if (!res.ok) {
     if (res.status === 401 && path !== '/v1/org/login') sessionLost.value = true;
-    throw new ApiError(res.status, data?.error ?? 'http_error', data?.message ?? `${res.status} ${res.statusText}`);
+    const { error, message, ...extras } = (data ?? {}) as Record<string, unknown>;
+    throw new ApiError(res.status, typeof error === 'string' ? error : 'http_error', typeof message === 'string' ? message : `${res.status} ${res.statusText}`, extras);
   }
   return data as T;
 }
