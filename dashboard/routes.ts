@@ -24,6 +24,7 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/knowledge/:provider', component: lazy(() => import('./pages/KnowledgeProviderPage.js')) },
   { path: '/app/p/:project/channels', nav: 'Channels', href: (id) => `/app/p/${id}/channels`, component: lazy(() => import('./pages/ChannelsPage.js')) },
   { path: '/app/p/:project/channels/:channel', component: lazy(() => import('./pages/ChannelEditorPage.js')) },
+  { path: '/app/p/:project/deployments', nav: 'Deployments', href: (id) => `/app/p/${id}/deployments`, component: lazy(() => import('./pages/DeploymentsPage.js')) },
   { path: '/app/p/:project/team', nav: 'Team', href: (id) => `/app/p/${id}/team`, component: lazy(() => import('./pages/TeamPage.js')) },
   { path: '/app/p/:project/account', nav: 'Account', href: (id) => `/app/p/${id}/account`, component: lazy(() => import('./pages/AccountPage.js')) },
   { path: '/app/p/:project/keys', nav: 'API keys', href: (id) => `/app/p/${id}/keys`, component: lazy(() => import('./pages/KeysPage.js')) },

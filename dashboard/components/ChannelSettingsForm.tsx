@@ -1,19 +1,22 @@
 // A channel's look and behaviour: name, welcome message (default and per language), colour and
 // side, session lifetime, voice and verified identity. Edits show in the preview at once and are
-// saved together with "Save changes" (PATCH; widgets pick them up when they next connect).
+// saved together with "Save changes" (PATCH; widgets pick them up when they next connect). "Answers
+// from" picks the alias whose build the channel answers from, or the draft (spec 2.10).
 import { useState } from 'preact/hooks';
 import type { PatchChannelBody } from '../models/channels.js';
+import { aliasLabel, type AliasOut } from '../models/deployments.js';
 
 interface Props {
   draft: PatchChannelBody;
   onChange(draft: PatchChannelBody): void;
   onLanguage(language: string): void;
   hasSecret: boolean;
+  aliases: AliasOut[];
 }
 
 const value = (e: Event) => (e.target as HTMLInputElement).value;
 
-export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret }: Props) {
+export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret, aliases }: Props) {
   const [newLang, setNewLang] = useState('');
   const set = (patch: PatchChannelBody) => onChange({ ...draft, ...patch });
   const texts = draft.texts ?? {};
@@ -32,6 +35,18 @@ export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret }: 
       <label class="field wide">
         <span>Welcome message</span>
         <textarea rows={2} maxLength={2000} value={draft.greeting ?? ''} onInput={(e) => set({ greeting: value(e) || null })} />
+      </label>
+      <label class="field wide">
+        <span>Answers from</span>
+        <select value={draft.alias ?? ''} onChange={(e) => set({ alias: value(e) || null })}>
+          <option value="">Draft (every edit at once)</option>
+          {draft.alias && !aliases.some((a) => a.name === draft.alias) && <option value={draft.alias}>{draft.alias}</option>}
+          {aliases.map((a) => (
+            <option key={a.name} value={a.name}>
+              {aliasLabel(a)}
+            </option>
+          ))}
+        </select>
       </label>
       <label class="field">
         <span>Accent colour</span>

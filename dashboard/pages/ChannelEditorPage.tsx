@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import '../styles/channels.css';
 import { channelsPath, getChannel, saveChannel, type ChannelOut, type PatchChannelBody } from '../models/channels.js';
+import { listAliases, type AliasOut } from '../models/deployments.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { Loading } from '../components/Loading.js';
 import { ChannelSettingsForm } from '../components/ChannelSettingsForm.js';
@@ -22,6 +23,7 @@ const draftOf = (c: ChannelOut): PatchChannelBody => ({
   session_ttl_days: c.session_ttl_days,
   require_verified_identity: c.require_verified_identity,
   voice_enabled: c.voice_enabled,
+  alias: c.alias,
 });
 
 export default function ChannelEditorPage({ project, channel: channelId }: { project: string; channel: string }) {
@@ -29,6 +31,7 @@ export default function ChannelEditorPage({ project, channel: channelId }: { pro
   const [draft, setDraft] = useState<PatchChannelBody>({});
   const [language, setLanguage] = useState('');
   const [status, setStatus] = useState('');
+  const [aliases, setAliases] = useState<AliasOut[]>([]);
   const { error, showError, guard } = useErrorLine();
   const load = () =>
     getChannel(project, channelId).then(
@@ -40,6 +43,7 @@ export default function ChannelEditorPage({ project, channel: channelId }: { pro
     );
   useEffect(() => {
     void load();
+    listAliases(project).then(setAliases, showError);
   }, [project, channelId]);
   useEffect(() => {
     pageTitle.value = `${channel?.name ?? 'Channel'} · Channels · ${BASE_TITLE}`;
@@ -68,7 +72,7 @@ export default function ChannelEditorPage({ project, channel: channelId }: { pro
       <form class="card editor" onSubmit={save} aria-labelledby="look-title">
         <h2 id="look-title">Look and behaviour</h2>
         <div class="editor-cols">
-          <ChannelSettingsForm draft={draft} onChange={setDraft} onLanguage={setLanguage} hasSecret={channel.has_identity_secret} />
+          <ChannelSettingsForm draft={draft} onChange={setDraft} onLanguage={setLanguage} hasSecret={channel.has_identity_secret} aliases={aliases} />
           <ChannelPreview draft={draft} language={language} />
         </div>
         <div class="form-actions">
