@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   unknown_alias: 400,
   alias_immutable: 409,
   alias_in_use: 409,
+  /** A saved simulation suite failed against the build an alias was to move to (docs/behaviour.md "Simulations"). */
+  simulation_failed: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -12,6 +12,7 @@ import type {
 import type { Audience, GuidanceRule, Profile } from '../../shared/schemas/behaviour.js';
 import type { Trigger, TriggerRun } from '../../shared/schemas/triggers.js';
 import type { Alias, StoredDeployment } from '../../shared/schemas/deployments.js';
+import type { SimulationRun, Suite } from '../../shared/schemas/simulations.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -64,6 +65,9 @@ export interface Collections {
   /** scope: project id; what knowledge builds reference, and the chunk sets the draft has since replaced (knowledge/snapshots.ts) */
   knowledge_manifests: AnyDoc;
   chunk_set_versions: AnyDoc;
+  /** scope: project id; saved simulation suites and the runs of simulations (docs/behaviour.md) */
+  simulation_suites: Suite;
+  simulation_runs: SimulationRun;
 }
 
 export type ParleyStore = Store<Collections>;

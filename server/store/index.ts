@@ -30,6 +30,8 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'aliases',
   'knowledge_manifests',
   'chunk_set_versions',
+  'simulation_suites',
+  'simulation_runs',
 ];
 
 export async function openStore(dataDir: string): Promise<ParleyStore> {

@@ -90,6 +90,10 @@ export const AliasMoveSchema = Type.Object({
   at: Timestamp,
   by: ActorSchema,
   note: Type.String(),
+  /** The simulation suite runs that passed before the move; absent when the project had none. */
+  suite_run_ids: Type.Optional(Type.Array(Type.String())),
+  /** The move was made with `skip_suites` (e.g. an urgent rollback). */
+  skipped_suites: Type.Optional(Type.Boolean()),
 });
 
 export const AliasSchema = Type.Object({
@@ -115,6 +119,8 @@ export const AliasBody = Type.Object(
     /** Only when the alias is created (default true); an immutable alias is never repointed. */
     mutable: Type.Optional(Type.Boolean()),
     note: Type.Optional(Type.String({ maxLength: 500 })),
+    /** Move without running the saved simulation suites first (recorded in the history). */
+    skip_suites: Type.Optional(Type.Boolean()),
   },
   closed,
 );

@@ -1,6 +1,7 @@
 // Stored and returned shapes, one schema per shape (docs/architecture.md sections 2 and 7).
 // The widget imports only the `Static` types from here (import type), never the builders.
 import { Type, type Static } from 'typebox';
+import type { SimulationPin } from './simulations.js';
 import { GuidanceTraceSchema } from './behaviour.js';
 
 const Id = Type.String({ format: 'uuid' });
@@ -268,4 +269,6 @@ export type Label = Static<typeof LabelSchema>;
 /** What the store keeps per conversation: the conversation and its messages in one shard file. */
 export interface ConversationRecord extends Conversation {
   messages: Message[];
+  /** A hidden simulation's target and context (docs/behaviour.md "Simulations"); absent for real conversations. */
+  simulation?: SimulationPin;
 }

@@ -4,7 +4,7 @@ import type { AppContext, Services } from '../../context.js';
 import type { KnowledgeSearch } from '../knowledge/types.js';
 import type { AgentRuntime } from './types.js';
 import type { AnswerProvider } from './provider.js';
-import { createAgentRuntime } from './runtime.js';
+import { createAgentRuntime, type AgentDeps } from './runtime.js';
 import { createOfflineAnswerer } from './offline/answerer.js';
 import { createOpenAiProvider } from './openai/provider.js';
 import { agentTools } from './tools.js';
@@ -21,27 +21,33 @@ export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider 
   return { name: llm.name, answer: (input) => (input.model?.provider === 'offline' ? offline : llm).answer(input) };
 }
 
+/**
+ * The production reply pipeline's parts. Simulations build their runtime from the same parts
+ * (simulations/runner.ts), replacing only where events go and what is recorded.
+ */
+export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services: () => Services): AgentDeps {
+  const knowledge = (): KnowledgeSearch | null => services().knowledge ?? null;
+  return {
+    conversations: services().conversations,
+    bus: ctx.bus,
+    knowledge,
+    provider: chooseProvider(ctx),
+    tools: (projectId) => agentTools({ projectId, knowledge: knowledge(), tables: services().tables }),
+    // Triggers, then profiles, guidance rules and audiences (docs/behaviour.md).
+    stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },
+    escalate: (conversation, note) => operatorsOf({ ...ctx, services: services() }).escalateByAgent(conversation, note),
+    // The channel's locale, then the locales the visitor's widget sent (kept on the user).
+    visitorLocale: async (conversation) => {
+      const { users, projects } = services();
+      const user = await users.get(conversation.project_id, conversation.user_id);
+      const channel = conversation.channel_id ? (await projects.listChannels(conversation.project_id)).find((c) => c.id === conversation.channel_id) : undefined;
+      return visitorTextLocale(channel?.locale, user?.locales ?? []);
+    },
+  };
+}
+
 /** `services` is read lazily: knowledge and tables are siblings built in the same services object. */
 export function createAgent(ctx: Omit<AppContext, 'services'>, services: () => Services): AgentRuntime {
-  const knowledge = (): KnowledgeSearch | null => services().knowledge ?? null;
   let runtime: AgentRuntime | null = null;
-  const build = () =>
-    createAgentRuntime({
-      conversations: services().conversations,
-      bus: ctx.bus,
-      knowledge,
-      provider: chooseProvider(ctx),
-      tools: (projectId) => agentTools({ projectId, knowledge: knowledge(), tables: services().tables }),
-      // Triggers, then profiles, guidance rules and audiences (docs/behaviour.md).
-      stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },
-      escalate: (conversation, note) => operatorsOf({ ...ctx, services: services() }).escalateByAgent(conversation, note),
-      // The channel's locale, then the locales the visitor's widget sent (kept on the user).
-      visitorLocale: async (conversation) => {
-        const { users, projects } = services();
-        const user = await users.get(conversation.project_id, conversation.user_id);
-        const channel = conversation.channel_id ? (await projects.listChannels(conversation.project_id)).find((c) => c.id === conversation.channel_id) : undefined;
-        return visitorTextLocale(channel?.locale, user?.locales ?? []);
-      },
-    });
-  return { reply: (request) => (runtime ??= build()).reply(request) };
+  return { reply: (request) => (runtime ??= createAgentRuntime(productionAgentDeps(ctx, services))).reply(request) };
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { ConversationRecord, User } from '../../../shared/schemas/entities.js';
 import { visitorPageFor } from '../widget/visitors.js';
 import type { AudienceFacts } from './evaluate.js';
+import type { SimulationPin } from '../../../shared/schemas/simulations.js';
 
 const CHANNEL_TYPE: Record<string, string> = { website_widget: 'browser', api: 'api' };
 const INTEGRATION_TYPE: Record<string, string> = { website_widget: 'widget', api: 'api' };
@@ -51,7 +52,37 @@ export function conversationValues(c: ConversationRecord): Record<string, unknow
   };
 }
 
+/** A simulation's visitor (docs/behaviour.md "Simulations"): the fields its context sets, nothing else. */
+function simulatedFacts(conversation: ConversationRecord, pin: SimulationPin, projectTimezone: string, now: number): AudienceFacts {
+  const { user = {}, channel = {}, time } = pin.context;
+  const defined = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  return {
+    now: time ? Date.parse(time) : now,
+    userTimezone: user.timezone ?? null,
+    projectTimezone,
+    values: {
+      ...conversationValues(conversation),
+      ...defined({
+        'user.name': user.name,
+        'user.email': user.email,
+        'user.phone': user.phone,
+        'user.external_id': user.external_id,
+        'user.timezone': user.timezone,
+        'user.locales': user.locales,
+        'user.labels': user.labels,
+        'user.external_attributes': user.external_attributes,
+        'user.email_verified': user.email_verified,
+        'user.phone_verified': user.phone_verified,
+        'user.external_id_verified': user.external_id_verified,
+        'channel.type': channel.type ?? 'browser',
+        'channel.browser_url': channel.browser_url,
+      }),
+    },
+  };
+}
+
 export async function gatherFacts(ctx: AppContext, conversation: ConversationRecord, projectTimezone: string, now = Date.now()): Promise<AudienceFacts> {
+  if (conversation.simulation) return simulatedFacts(conversation, conversation.simulation, projectTimezone, now);
   const [user, page] = await Promise.all([
     ctx.services.users.get(conversation.project_id, conversation.user_id),
     conversation.channel_type === 'website_widget' ? visitorPageFor(ctx, conversation.project_id, conversation.id) : null,

@@ -14,6 +14,7 @@ import { newId, now } from '../../lib/ids.js';
 import { MESSAGE_MAX_LENGTH, charLength } from '../../../shared/limits.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import type { ConversationBus } from './events.js';
+import type { SimulationPin } from '../../../shared/schemas/simulations.js';
 
 /** One file holds a conversation once compacted; the cap bounds that file and its compaction (docs/architecture.md section 7). */
 export const MAX_MESSAGES_PER_CONVERSATION = 5000;
@@ -73,6 +74,8 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       channelType?: string;
       firstMessage?: NewMessage;
       externalId?: string | null;
+      /** A simulation's conversation: hidden from lists and metrics, pinned to its target and context. */
+      simulation?: SimulationPin;
     }): Promise<ConversationRecord> {
       if (input.firstMessage) checkMessage(input.firstMessage);
       const t = now();
@@ -101,6 +104,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
         created_at: t,
         updated_at: t,
         messages: [],
+        ...(input.simulation ? { hidden: true, channel_type: 'simulation', simulation: input.simulation } : {}),
       };
       if (input.firstMessage) {
         const message = buildMessage(record, input.firstMessage, 1);

@@ -7,6 +7,7 @@ import { projectRoute } from '../../http/project-route.js';
 import { ProjectParams } from '../../../shared/schemas/api.js';
 import { AliasBody, AliasList, AliasOut, AliasParams, BuildBody, DeploymentDiff, DeploymentList, DeploymentParams, DeploymentSchema, DiffQuery, RestoreBody } from '../../../shared/schemas/deployments.js';
 import { createDeploymentService } from './service.js';
+import { createSimulationService } from '../simulations/service.js';
 
 const tags = ['deployments'];
 
@@ -18,6 +19,7 @@ export function actorOf(request: FastifyRequest): Actor {
 
 export const deploymentRoutes: RouteModule = (app, ctx) => {
   const deployments = createDeploymentService(ctx);
+  const simulations = createSimulationService(ctx);
   projectRoute(app, ctx, {
     method: 'GET', path: '/deployments', permissions: ['project:read'], tags, params: ProjectParams, response: DeploymentList,
     summary: 'List builds', description: 'Newest first, with the aliases pointing at each.',
@@ -60,8 +62,10 @@ export const deploymentRoutes: RouteModule = (app, ctx) => {
   projectRoute(app, ctx, {
     method: 'PUT', path: '/aliases/:name', permissions: ['deployment:update'], tags, params: AliasParams, body: AliasBody, response: AliasOut,
     summary: 'Create an alias or point it at another build',
-    description: 'Every channel following the alias answers from that build from its next reply on; connected widgets stay connected. An immutable alias (`mutable: false` when created) is a 409 `alias_immutable` when moved; an unknown version a 400 `unknown_deployment`.',
-    handler: async ({ params, body, request }) => (await deployments.pointAlias(params.project_id, params.name, body, actorOf(request))).alias,
+    description:
+      'Every channel following the alias answers from that build from its next reply on; connected widgets stay connected. Before the alias moves, every saved simulation suite runs against the build; a failing one refuses the move with 409 `simulation_failed` (its runs named in `run_ids`) unless `skip_suites` is set. An immutable alias (`mutable: false` when created) is a 409 `alias_immutable` when moved; an unknown version a 400 `unknown_deployment`.',
+    handler: async ({ params, body, request }) =>
+      (await deployments.pointAlias(params.project_id, params.name, body, actorOf(request), (version) => simulations.checkPromotion(params.project_id, version))).alias,
   });
   projectRoute(app, ctx, {
     method: 'DELETE', path: '/aliases/:name', permissions: ['deployment:update'], tags, params: AliasParams, response: null,

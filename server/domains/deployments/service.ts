@@ -118,18 +118,17 @@ export function createDeploymentService(ctx: AppContext) {
       return { ...a, channel_ids: (await channelsOf(projectId)).get(name) ?? [] };
     },
 
-    /** Creates the alias or repoints it; an immutable alias refuses to move. */
-    async pointAlias(projectId: string, name: string, body: AliasBody, actor: Actor): Promise<{ alias: AliasOut; created: boolean }> {
+    /**
+     * Creates the alias or repoints it; an immutable alias refuses to move. `check` runs once the move
+     * is known to be valid and before it is written (the saved simulation suites, simulations/service.ts);
+     * it throws to refuse the move and returns the ids of what it ran, kept in the history.
+     */
+    async pointAlias(projectId: string, name: string, body: AliasBody, actor: Actor, check?: (version: number) => Promise<string[]>): Promise<{ alias: AliasOut; created: boolean }> {
       if (!(await deployments.get(projectId, String(body.version)))) {
         throw new AppError('unknown_deployment', `version: there is no build ${body.version} in this project (GET /deployments lists them)`, { version: body.version });
       }
-      const at = now();
-      const move = (previous: number | null) => ({ version: body.version, previous, at, by: actor, note: body.note?.trim() ?? '' });
       const existing = await aliases.get(projectId, name);
-      let stored: Alias;
-      if (!existing) {
-        stored = await aliases.put(projectId, { id: name, project_id: projectId, name, version: body.version, mutable: body.mutable ?? true, created_at: at, updated_at: at, history: [move(null)] });
-      } else {
+      if (existing) {
         if (body.mutable !== undefined && body.mutable !== existing.mutable) {
           throw new AppError('invalid_request', '`mutable` is chosen when an alias is created; create a new alias for a fixed rollback point');
         }
@@ -137,6 +136,22 @@ export function createDeploymentService(ctx: AppContext) {
         if (!existing.mutable) {
           throw new AppError('alias_immutable', `Alias ${JSON.stringify(name)} is immutable: it always points to v${existing.version}. Point a mutable alias at v${body.version} instead`);
         }
+      }
+      const checked = !body.skip_suites && check ? await check(body.version) : [];
+      const at = now();
+      const move = (previous: number | null) => ({
+        version: body.version,
+        previous,
+        at,
+        by: actor,
+        note: body.note?.trim() ?? '',
+        ...(checked.length ? { suite_run_ids: checked } : {}),
+        ...(body.skip_suites ? { skipped_suites: true } : {}),
+      });
+      let stored: Alias;
+      if (!existing) {
+        stored = await aliases.put(projectId, { id: name, project_id: projectId, name, version: body.version, mutable: body.mutable ?? true, created_at: at, updated_at: at, history: [move(null)] });
+      } else {
         const updated = await aliases.update(projectId, name, (a) => ({ ...a, version: body.version, updated_at: at, history: [...a.history, move(a.version)].slice(-MAX_ALIAS_HISTORY) }));
         if (!updated) throw notFound(`alias ${JSON.stringify(name)}`);
         stored = updated;

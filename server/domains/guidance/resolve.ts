@@ -40,7 +40,10 @@ interface Configuration {
 
 async function configurationOf(ctx: AppContext, conversation: ConversationRecord): Promise<Configuration> {
   const projectId = conversation.project_id;
-  const build = await createDeploymentService(ctx).forChannel(projectId, conversation.channel_id);
+  const deployments = createDeploymentService(ctx);
+  // A simulation names its target; a real conversation follows its channel's alias.
+  const target = conversation.simulation?.target;
+  const build = target === undefined ? await deployments.forChannel(projectId, conversation.channel_id) : target === 'draft' ? null : await deployments.get(projectId, target);
   if (build) {
     return {
       profile: build.profile,
