@@ -3,6 +3,7 @@
 // reply, add or remove a label. One schema per shape for validation, types and OpenAPI
 // (docs/behaviour.md "Triggers").
 import { Type, type Static } from 'typebox';
+import { AudienceRootSchema } from './behaviour.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Timestamp = Type.String({ format: 'date-time' });
@@ -39,6 +40,8 @@ export const TriggerSchema = Type.Object({
   priority: Type.Integer({ minimum: 1 }),
   /** null: every conversation. */
   audience_id: Type.Union([Id, Type.Null()]),
+  /** Audience conditions written in the trigger itself (spec 2.8 fields and operators); all must hold too. */
+  audience_conditions: Type.Optional(AudienceRootSchema),
   conditions: Type.Array(MessageConditionSchema),
   effects: Type.Array(TriggerEffectSchema),
   created_at: Timestamp,
@@ -51,6 +54,7 @@ export const TriggerBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 120 }),
     state: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('draft')])),
     audience_id: Type.Optional(Type.Union([Id, Type.Null()])),
+    audience_conditions: Type.Optional(AudienceRootSchema),
     conditions: Type.Array(MessageConditionSchema, { maxItems: 20, description: 'All must hold; none: every message (of the audience)' }),
     effects: Type.Array(TriggerEffectSchema, { minItems: 1, maxItems: 10 }),
   },

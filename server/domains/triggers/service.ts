@@ -10,6 +10,7 @@ import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { newId, now } from '../../lib/ids.js';
 import { checkNewOrder } from '../../lib/reorder.js';
 import { createAudienceService } from '../audiences/service.js';
+import { validateConditions } from '../audiences/validate.js';
 
 export const MAX_TRIGGERS_PER_PROJECT = 200;
 
@@ -49,6 +50,7 @@ export function createTriggerService(ctx: AppContext) {
       await checkLabels(projectId, body.effects);
     }
     await audiences.assertExists(projectId, body.audience_id);
+    if (body.audience_conditions) validateConditions(body.audience_conditions, 'audience_conditions');
   }
 
   async function require(projectId: string, id: string): Promise<Trigger> {
@@ -73,6 +75,7 @@ export function createTriggerService(ctx: AppContext) {
         state: body.state ?? 'active',
         priority: (all.at(-1)?.priority ?? 0) + 1,
         audience_id: body.audience_id ?? null,
+        audience_conditions: body.audience_conditions ?? [],
         conditions: body.conditions,
         effects: body.effects,
         created_at: t,
@@ -88,6 +91,7 @@ export function createTriggerService(ctx: AppContext) {
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
         ...(body.state !== undefined ? { state: body.state } : {}),
         ...(body.audience_id !== undefined ? { audience_id: body.audience_id } : {}),
+        ...(body.audience_conditions !== undefined ? { audience_conditions: body.audience_conditions } : {}),
         ...(body.conditions !== undefined ? { conditions: body.conditions } : {}),
         ...(body.effects !== undefined ? { effects: body.effects } : {}),
         updated_at: now(),

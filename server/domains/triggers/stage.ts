@@ -7,6 +7,7 @@
 import type { AppContext } from '../../context.js';
 import type { ReplyStages } from '../agent/runtime.js';
 import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
+import type { Audience } from '../../../shared/schemas/behaviour.js';
 import { detectLanguage } from '../knowledge/analysis/language.js';
 import { matchAudiences } from '../audiences/evaluate.js';
 import { gatherFacts } from '../audiences/facts.js';
@@ -26,15 +27,18 @@ export function triggerStage(ctx: AppContext): NonNullable<ReplyStages['beforeRe
     const spam = isSpam(score);
 
     const wanted = new Set(active.flatMap((t) => (t.audience_id ? [t.audience_id] : [])));
+    // Conditions written in a trigger are evaluated as an audience of their own, compiled once per edit.
+    const inline = active.filter((t) => t.audience_conditions?.length).map((t) => ({ id: `trigger:${t.id}`, predicate: predicateOf({ id: `trigger:${t.id}`, updated_at: t.updated_at, conditions: t.audience_conditions! } as Audience) }));
     let inAudience = new Set<string>();
-    if (wanted.size) {
+    if (wanted.size || inline.length) {
       const audiences = (await ctx.store.collection('audiences').list(projectId)).filter((a) => wanted.has(a.id));
       const profile = await createProfileService(ctx.store).defaultProfile(projectId);
       const facts = await gatherFacts(ctx, conversation, profile.timezone);
-      inAudience = new Set(matchAudiences(audiences.map((a) => ({ id: a.id, predicate: predicateOf(a) })), facts));
+      inAudience = new Set(matchAudiences([...audiences.map((a) => ({ id: a.id, predicate: predicateOf(a) })), ...inline], facts));
     }
+    const inScope = (t: (typeof active)[number]) => (!t.audience_id || inAudience.has(t.audience_id)) && (!t.audience_conditions?.length || inAudience.has(`trigger:${t.id}`));
     const facts = { text: message.content, language: detectLanguage(message.content), spamScore: score.score };
-    const fired = active.filter((t) => (!t.audience_id || inAudience.has(t.audience_id)) && conditionsHold(t, facts));
+    const fired = active.filter((t) => inScope(t) && conditionsHold(t, facts));
 
     let blocked = spam;
     const labels = new Set(conversation.labels);

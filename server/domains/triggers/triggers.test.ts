@@ -109,6 +109,29 @@ describe('triggers before every AI reply (widget)', () => {
     await api('DELETE', `/triggers/${block.id}`);
   });
 
+  it('evaluates audience conditions written in the trigger itself, and refuses invalid ones', async () => {
+    const shop = (await api('POST', '/labels', { name: 'Shop page' })).json();
+    const checkout = (await api('POST', '/labels', { name: 'Checkout page' })).json();
+    const onPage = (path: string, label: string) => ({
+      name: `On ${path}`,
+      audience_conditions: [{ type: 'condition', field: 'channel.browser_url', operator: 'contains', value: path }],
+      conditions: [],
+      effects: [{ type: 'add_label', label_id: label }],
+    });
+    const a = (await api('POST', '/triggers', onPage('shop.test/', shop.id))).json();
+    const b = (await api('POST', '/triggers', onPage('/checkout', checkout.id))).json();
+    expect(a.audience_conditions).toHaveLength(1);
+    const bad = await api('POST', '/triggers', { ...onPage('x', shop.id), audience_conditions: [{ type: 'condition', field: 'user.shoe_size', operator: 'is', value: 1 }] });
+    expect(bad.json().error).toBe('unknown_audience_field');
+
+    const v = await visitor(); // on https://shop.test/
+    await v.send('Where is my parcel?');
+    await v.nextReply();
+    expect((await conversation(v.conversationId)).labels).toEqual([shop.id]);
+    await api('DELETE', `/triggers/${a.id}`);
+    await api('DELETE', `/triggers/${b.id}`);
+  });
+
   it('marks spam with no reply, never bills it, and counts it in the metrics', async () => {
     const v = await visitor();
     const spam = await v.send('Best SEO services to rank your site, cheap backlinks offer http://spam.example/a http://spam.example/b');
