@@ -22,6 +22,7 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/c/:conversation', component: lazy(() => import('./pages/ConversationPage.js')) },
   { path: '/app/p/:project/knowledge', nav: 'Knowledge', href: (id) => `/app/p/${id}/knowledge`, component: lazy(() => import('./pages/KnowledgePage.js')) },
   { path: '/app/p/:project/knowledge/:provider', component: lazy(() => import('./pages/KnowledgeProviderPage.js')) },
+  { path: '/app/p/:project/behaviour', nav: 'Behaviour', href: (id) => `/app/p/${id}/behaviour`, component: lazy(() => import('./pages/BehaviourPage.js')) },
   { path: '/app/p/:project/channels', nav: 'Channels', href: (id) => `/app/p/${id}/channels`, component: lazy(() => import('./pages/ChannelsPage.js')) },
   { path: '/app/p/:project/channels/:channel', component: lazy(() => import('./pages/ChannelEditorPage.js')) },
   { path: '/app/p/:project/deployments', nav: 'Deployments', href: (id) => `/app/p/${id}/deployments`, component: lazy(() => import('./pages/DeploymentsPage.js')) },
@@ -29,6 +30,7 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/account', nav: 'Account', href: (id) => `/app/p/${id}/account`, component: lazy(() => import('./pages/AccountPage.js')) },
   { path: '/app/p/:project/keys', nav: 'API keys', href: (id) => `/app/p/${id}/keys`, component: lazy(() => import('./pages/KeysPage.js')) },
   { path: '/app/p/:project/analytics', nav: 'Analytics', href: (id) => `/app/p/${id}/analytics`, component: lazy(() => import('./pages/AnalyticsPage.js')) },
+  { path: '/app/p/:project/audiences', nav: 'Audiences', href: (id) => `/app/p/${id}/audiences`, component: lazy(() => import('./pages/AudiencesPage.js')) },
   { path: '/app/p/:project/projects', nav: 'Projects', href: (id) => `/app/p/${id}/projects`, component: lazy(() => import('./pages/ProjectsPage.js')) },
   { path: '/app/projects', component: lazy(() => import('./pages/ProjectsPage.js')) },
 ];
