@@ -30,6 +30,7 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/account', nav: 'Account', href: (id) => `/app/p/${id}/account`, component: lazy(() => import('./pages/AccountPage.js')) },
   { path: '/app/p/:project/keys', nav: 'API keys', href: (id) => `/app/p/${id}/keys`, component: lazy(() => import('./pages/KeysPage.js')) },
   { path: '/app/p/:project/analytics', nav: 'Analytics', href: (id) => `/app/p/${id}/analytics`, component: lazy(() => import('./pages/AnalyticsPage.js')) },
+  { path: '/app/p/:project/audiences', nav: 'Audiences', href: (id) => `/app/p/${id}/audiences`, component: lazy(() => import('./pages/AudiencesPage.js')) },
   { path: '/app/p/:project/projects', nav: 'Projects', href: (id) => `/app/p/${id}/projects`, component: lazy(() => import('./pages/ProjectsPage.js')) },
   { path: '/app/projects', component: lazy(() => import('./pages/ProjectsPage.js')) },
 ];
