@@ -18,7 +18,7 @@ export function ProfileChooser({ profiles, selected, onSelect, onCreate, onDelet
     <div class="profile-chooser">
       <div class="row-form">
         <label class="field">
-          <span>Profile</span>
+          <span>Profile to edit</span>
           <select value={selected} onChange={(e) => onSelect((e.target as HTMLSelectElement).value)}>
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>

@@ -2,7 +2,7 @@
 // server's setting (null); the built-in actions it enables; its timezone for audience time
 // conditions. Saved together with one PATCH, which merges `model` and replaces `enabled_actions`.
 import { useState } from 'preact/hooks';
-import { ACTIONS, ACTION_NAMES, updateProfile, type ProfileView } from '../models/behaviour.js';
+import { ACTIONS, ACTION_NAMES, updateProfile, type ModelSettings, type ProfileView } from '../models/behaviour.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
 
@@ -28,10 +28,14 @@ export function ProfileForm({ profile, onSaved }: { profile: ProfileView; onSave
   async function save(e: Event) {
     e.preventDefault();
     setMessage('');
+    const next: ModelSettings = { provider, model: model.trim() || null, temperature: numberOrNull(temperature), max_tokens: numberOrNull(maxTokens), max_tool_rounds: numberOrNull(maxRounds) };
+    // Only the fields that changed: the PATCH merges `model` field by field, and an untouched empty
+    // field then stays the server's setting instead of being written again.
+    const changed = Object.fromEntries(Object.entries(next).filter(([k, v]) => m[k as keyof ModelSettings] !== v));
     const res = await guard(() =>
       updateProfile(profile.project_id, profile.id, {
         name: name.trim(),
-        model: { provider, model: model.trim() || null, temperature: numberOrNull(temperature), max_tokens: numberOrNull(maxTokens), max_tool_rounds: numberOrNull(maxRounds) },
+        model: changed,
         enabled_actions: ACTION_NAMES.filter((a) => actions.includes(a)),
         timezone: timezone.trim(),
       }),
@@ -48,9 +52,10 @@ export function ProfileForm({ profile, onSaved }: { profile: ProfileView; onSave
         <input required maxLength={120} value={name} onInput={(e) => setName(text(e))} />
       </label>
       <fieldset class="group">
-        <legend>Model (empty: the server's setting)</legend>
-        <div class="form-cols">
-          <label class="field">
+        <legend>Model</legend>
+        <p class="muted hint">An empty field keeps the server's setting.</p>
+        <div class="model-cols">
+          <label class="field wide">
             <span>Provider</span>
             <select value={provider} onChange={(e) => setProvider(text(e) as 'server' | 'offline')}>
               <option value="server">Server (its LLM, else offline)</option>
@@ -79,14 +84,16 @@ export function ProfileForm({ profile, onSaved }: { profile: ProfileView; onSave
         <legend>Enabled actions</legend>
         {ACTION_NAMES.map((a) => (
           <div key={a} class="action-choice">
-            <label class="check">
+            <label class="check action-label">
               <input
                 type="checkbox"
                 checked={actions.includes(a)}
                 aria-describedby={ACTIONS[a].warning ? `warn-${a}` : undefined}
                 onChange={(e) => setActions((e.target as HTMLInputElement).checked ? [...actions, a] : actions.filter((x) => x !== a))}
-              />{' '}
-              <code>{a}</code> <span class="muted">{ACTIONS[a].label}</span>
+              />
+              <span class="action-name">
+                <span>{ACTIONS[a].label}</span> <code>{a}</code>
+              </span>
             </label>
             {ACTIONS[a].warning && (
               <p id={`warn-${a}`} class="warning">

@@ -2,11 +2,11 @@
 // of the Behaviour page that calls the API. Types come from the server's schemas (types only, so no
 // validator reaches the console bundle).
 import type { Static } from 'typebox';
-import type { Audience, BUILTIN_ACTIONS, GuidanceBody, GuidancePatchBody, GuidanceRule, ProfileBody, ProfileOut, ProfilePatchBody } from '../../shared/schemas/behaviour.js';
+import type { Audience, BUILTIN_ACTIONS, GuidanceBody, GuidancePatchBody, GuidanceRule, ModelSettings, ProfileBody, ProfileOut, ProfilePatchBody } from '../../shared/schemas/behaviour.js';
 import { api, withQuery } from './api.js';
 
 export type ProfileView = Static<typeof ProfileOut>;
-export type { Audience, GuidanceRule };
+export type { Audience, GuidanceRule, ModelSettings };
 export type BuiltinAction = (typeof BUILTIN_ACTIONS)[number];
 /**
  * ProfilePatchBody with the action names spelled out: the schema builds its union of literals from a
