@@ -54,6 +54,15 @@ export const ERROR_CODES = {
   alias_in_use: 409,
   /** A saved simulation suite failed against the build an alias was to move to (docs/behaviour.md "Simulations"). */
   simulation_failed: 409,
+  // Unitools (spec 2.9; docs/behaviour.md "Unitools")
+  /** `parameters` is not a JSON Schema of an arguments object. */
+  invalid_tool_schema: 400,
+  /** A Unitool may not take a built-in action's name. */
+  reserved_tool_name: 400,
+  /** Test-run arguments do not match the tool's parameters. */
+  invalid_arguments: 400,
+  /** bwrap, prlimit or the interpreter is missing on the server (scripts/system-deps.sh installs them). */
+  sandbox_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
