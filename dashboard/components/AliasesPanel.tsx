@@ -60,7 +60,7 @@ export function AliasesPanel({ project, aliases, versions, channelNames, onChang
             <input required maxLength={40} pattern={ALIAS_PATTERN} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
           </label>
           <label class="field narrow">
-            <span>Build</span>
+            <span>Points at build</span>
             <select value={chosen} onChange={(e) => setVersion((e.target as HTMLSelectElement).value)}>
               {versions.map((v) => (
                 <option key={v} value={v}>

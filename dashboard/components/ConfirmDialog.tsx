@@ -1,7 +1,7 @@
 // A modal confirmation (native <dialog>: focus moves in and is kept there, Escape cancels). Used for
 // irreversible actions such as hiding conversations; the confirm button names the action.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 
 interface Props {
   open: boolean;
@@ -15,6 +15,8 @@ interface Props {
 
 export function ConfirmDialog({ open, title, confirmLabel, danger, onConfirm, onCancel, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Unique per dialog: a page with two dialogs must not name both after the first one's title.
+  const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -22,8 +24,8 @@ export function ConfirmDialog({ open, title, confirmLabel, danger, onConfirm, on
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} class="dialog" aria-labelledby="dialog-title" onCancel={(e) => (e.preventDefault(), onCancel())}>
-      <h2 id="dialog-title">{title}</h2>
+    <dialog ref={ref} class="dialog" aria-labelledby={titleId} onCancel={(e) => (e.preventDefault(), onCancel())}>
+      <h2 id={titleId}>{title}</h2>
       <div class="dialog-body">{children}</div>
       <div class="dialog-actions">
         <button type="button" class="btn" onClick={onCancel} autofocus>

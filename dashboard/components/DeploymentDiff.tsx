@@ -1,6 +1,7 @@
 // What differs between two sides (a build or the draft) as people read it: profile fields from → to,
 // then rules, audiences, search tables and knowledge sources added, removed and changed with the
-// fields that changed (docs/behaviour.md "Deployments and aliases").
+// fields that changed (docs/behaviour.md "Deployments and aliases"). Groups, not landmarks: the page
+// shows two diffs at once and landmarks must have unique names.
 import type { DeploymentDiff as Diff, ItemChanges } from '../models/deployments.js';
 
 const GROUPS: [keyof Pick<Diff, 'rules' | 'audiences' | 'search_tables' | 'knowledge'>, string][] = [
@@ -21,7 +22,7 @@ function Value({ value }: { value: unknown }) {
 
 function Changes({ title, changes }: { title: string; changes: ItemChanges }) {
   return (
-    <section class="diff-group" aria-label={title}>
+    <div class="diff-group" role="group" aria-label={title}>
       <h3>{title}</h3>
       <ul class="diff-items">
         {changes.added.map((i) => (
@@ -40,7 +41,7 @@ function Changes({ title, changes }: { title: string; changes: ItemChanges }) {
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }
 
@@ -51,7 +52,7 @@ export function DeploymentDiff({ diff, label }: { diff: Diff; label: string }) {
     <div class="diff" role="group" aria-label={label} data-testid="diff">
       {empty && <p class="muted">No differences.</p>}
       {diff.profile.length > 0 && (
-        <section class="diff-group" aria-label="Profile">
+        <div class="diff-group" role="group" aria-label="Profile">
           <h3>Profile</h3>
           <table class="diff-profile">
             <thead>
@@ -77,7 +78,7 @@ export function DeploymentDiff({ diff, label }: { diff: Diff; label: string }) {
               ))}
             </tbody>
           </table>
-        </section>
+        </div>
       )}
       {groups.map(([key, title]) => (
         <Changes key={key} title={title} changes={diff[key]} />

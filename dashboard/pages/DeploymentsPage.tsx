@@ -50,8 +50,8 @@ export default function DeploymentsPage({ project }: { project: string }) {
     await guard(async () => {
       const b = await buildVersion(project, note.trim());
       setNote('');
-      setStatus(`Built v${b.version}.`);
       await load();
+      setStatus(`Built v${b.version}.`);
     });
   }
 
@@ -60,8 +60,8 @@ export default function DeploymentsPage({ project }: { project: string }) {
     setStatus('');
     await guard(async () => {
       const r = await restoreVersion(project, b.version);
-      setStatus(`Restored v${b.version} as v${r.version}.`);
       await load();
+      setStatus(`Restored v${b.version} as v${r.version}.`);
     });
   }
 
