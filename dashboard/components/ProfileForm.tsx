@@ -2,7 +2,7 @@
 // server's setting (null); the built-in actions it enables; its timezone for audience time
 // conditions. Saved together with one PATCH, which merges `model` and replaces `enabled_actions`.
 import { useState } from 'preact/hooks';
-import { ACTIONS, ACTION_NAMES, updateProfile, type ModelSettings, type ProfileView } from '../models/behaviour.js';
+import { ACTION_NAMES, ACTION_TEXT, updateProfile, type BuiltinAction, type ModelSettings, type ProfileView } from '../models/behaviour.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
 
@@ -36,7 +36,8 @@ export function ProfileForm({ profile, onSaved }: { profile: ProfileView; onSave
       updateProfile(profile.project_id, profile.id, {
         name: name.trim(),
         model: changed,
-        enabled_actions: ACTION_NAMES.filter((a) => actions.includes(a)),
+        // The whole list, also actions this page has no text for, so a save never drops one.
+        enabled_actions: actions as BuiltinAction[],
         timezone: timezone.trim(),
       }),
     );
@@ -82,22 +83,22 @@ export function ProfileForm({ profile, onSaved }: { profile: ProfileView; onSave
       </fieldset>
       <fieldset class="group">
         <legend>Enabled actions</legend>
-        {ACTION_NAMES.map((a) => (
+        {[...new Set<string>([...ACTION_NAMES, ...profile.enabled_actions])].map((a) => (
           <div key={a} class="action-choice">
             <label class="check action-label">
               <input
                 type="checkbox"
                 checked={actions.includes(a)}
-                aria-describedby={ACTIONS[a].warning ? `warn-${a}` : undefined}
+                aria-describedby={ACTION_TEXT[a]?.warning ? `warn-${a}` : undefined}
                 onChange={(e) => setActions((e.target as HTMLInputElement).checked ? [...actions, a] : actions.filter((x) => x !== a))}
               />
               <span class="action-name">
-                <span>{ACTIONS[a].label}</span> <code>{a}</code>
+                {ACTION_TEXT[a] && <span>{ACTION_TEXT[a].label}</span>} <code>{a}</code>
               </span>
             </label>
-            {ACTIONS[a].warning && (
+            {ACTION_TEXT[a]?.warning && (
               <p id={`warn-${a}`} class="warning">
-                {ACTIONS[a].warning}
+                {ACTION_TEXT[a].warning}
               </p>
             )}
           </div>

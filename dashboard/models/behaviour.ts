@@ -16,13 +16,16 @@ export type ProfilePatch = Omit<ProfilePatchBody, 'enabled_actions'> & { enabled
 /** A rule as a write returns it: backticked names that are no tool of the profile come back here. */
 export type SavedRule = GuidanceRule & { unknown_tools: string[] };
 
-/** The built-in actions with what the page says about each; a Record so a new action cannot be missed. */
-export const ACTIONS: Record<BuiltinAction, { label: string; warning?: string }> = {
+/**
+ * What the page says about the built-in actions it knows (spec 2.9). An action the server adds later
+ * still shows, by its name, when a profile enables it, and a save keeps it (see ProfileForm).
+ */
+export const ACTION_TEXT: Readonly<Record<string, { label: string; warning?: string }>> = {
   search_knowledge: { label: 'Search the knowledge' },
   offer_handoff: { label: 'Offer a human' },
   escalate_to_human: { label: 'Escalate to the team', warning: 'Hands the conversation to your team without asking the visitor first.' },
 };
-export const ACTION_NAMES = Object.keys(ACTIONS) as BuiltinAction[];
+export const ACTION_NAMES = ['search_knowledge', 'offer_handoff', 'escalate_to_human'] as const satisfies readonly BuiltinAction[];
 
 const p = (projectId: string) => `/v1/projects/${encodeURIComponent(projectId)}`;
 const profilePath = (projectId: string, id: string) => `${p(projectId)}/profiles/${encodeURIComponent(id)}`;
@@ -48,13 +51,14 @@ export const reorderRules = async (projectId: string, profileId: string, ruleIds
 export const listAudiences = async (projectId: string) => (await api<{ data: Audience[] }>('GET', `${p(projectId)}/audiences`)).data;
 
 /**
- * The tool names a rule of this profile can write in backticks: its enabled built-in actions and its
- * attached search tables. The server also accepts a built-in action the profile has switched off (the
- * rule then allows nothing more), but offering it would suggest a tool the agent cannot use.
+ * The tool names a rule of this profile can write in backticks: its enabled built-in actions (with
+ * those its toolboxes add, when the server reports them) and its attached search tables. The server
+ * also accepts an action the profile has switched off, but offering it would suggest a tool the agent
+ * cannot use.
  */
 export function profileTools(profile: ProfileView): { name: string; kind: string }[] {
-  const actions = ACTION_NAMES.filter((a) => profile.enabled_actions.includes(a)).map((name) => ({ name, kind: 'action' }));
-  return [...actions, ...profile.search_tables.map((t) => ({ name: t.name, kind: 'search table' }))];
+  const actions = (profile as { effective_actions?: string[] }).effective_actions ?? profile.enabled_actions;
+  return [...actions.map((name) => ({ name, kind: 'action' })), ...profile.search_tables.map((t) => ({ name: t.name, kind: 'search table' }))];
 }
 
 /** `list` with the item at `index` moved by `delta` places (callers keep it within bounds). */

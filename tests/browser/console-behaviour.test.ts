@@ -17,6 +17,7 @@ interface Rule {
   name: string;
   state: string;
   audience_id: string | null;
+  instructions: string;
   allowed_tools: string[];
 }
 const rules = async () => (await apiCall<{ data: Rule[] }>(h, 'GET', '/guidance-rules')).data;
@@ -91,9 +92,13 @@ describe('team console: Behaviour', () => {
     expect((await rules()).map((r) => [r.name, r.allowed_tools])).toEqual([['Refunds', ['offer_handoff']]]);
     await page.getByRole('button', { name: 'Close' }).click();
 
-    // A typo: the server leaves it out and the editor says so.
+    // A tool picked with a click, then a typo: the server leaves the typo out and the editor says so.
     await newRule(page, 'Typo', async (box) => {
-      await box.pressSequentially('Use ');
+      await box.pressSequentially('Look it up with ');
+      await page.keyboard.press('`');
+      await page.getByRole('option', { name: /search_knowledge/ }).click();
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+      await box.pressSequentially(', else use ');
       await page.keyboard.press('`');
       await box.pressSequentially('offer_handof');
       await page.keyboard.press('Escape');
@@ -105,8 +110,9 @@ describe('team console: Behaviour', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     expect((await rules()).map((r) => [r.name, r.allowed_tools])).toEqual([
       ['Refunds', ['offer_handoff']],
-      ['Typo', []],
+      ['Typo', ['search_knowledge']],
     ]);
+    expect((await rules())[1].instructions).toBe('Look it up with `search_knowledge`, else use `offer_handof` when asked.');
 
     // Reorder from the keyboard: the moved rule's button keeps the focus.
     await page.getByRole('button', { name: 'Move up Typo' }).focus();
