@@ -26,11 +26,13 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/channels', nav: 'Channels', href: (id) => `/app/p/${id}/channels`, component: lazy(() => import('./pages/ChannelsPage.js')) },
   { path: '/app/p/:project/channels/:channel', component: lazy(() => import('./pages/ChannelEditorPage.js')) },
   { path: '/app/p/:project/deployments', nav: 'Deployments', href: (id) => `/app/p/${id}/deployments`, component: lazy(() => import('./pages/DeploymentsPage.js')) },
+  { path: '/app/p/:project/simulations', nav: 'Simulations', href: (id) => `/app/p/${id}/simulations`, component: lazy(() => import('./pages/SimulationsPage.js')) },
   { path: '/app/p/:project/team', nav: 'Team', href: (id) => `/app/p/${id}/team`, component: lazy(() => import('./pages/TeamPage.js')) },
   { path: '/app/p/:project/account', nav: 'Account', href: (id) => `/app/p/${id}/account`, component: lazy(() => import('./pages/AccountPage.js')) },
   { path: '/app/p/:project/keys', nav: 'API keys', href: (id) => `/app/p/${id}/keys`, component: lazy(() => import('./pages/KeysPage.js')) },
   { path: '/app/p/:project/analytics', nav: 'Analytics', href: (id) => `/app/p/${id}/analytics`, component: lazy(() => import('./pages/AnalyticsPage.js')) },
   { path: '/app/p/:project/audiences', nav: 'Audiences', href: (id) => `/app/p/${id}/audiences`, component: lazy(() => import('./pages/AudiencesPage.js')) },
+  { path: '/app/p/:project/triggers', nav: 'Triggers', href: (id) => `/app/p/${id}/triggers`, component: lazy(() => import('./pages/TriggersPage.js')) },
   { path: '/app/p/:project/projects', nav: 'Projects', href: (id) => `/app/p/${id}/projects`, component: lazy(() => import('./pages/ProjectsPage.js')) },
   { path: '/app/projects', component: lazy(() => import('./pages/ProjectsPage.js')) },
 ];

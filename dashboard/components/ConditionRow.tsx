@@ -2,7 +2,7 @@
 // conversation, time) → operator (the field type's) → the operand input, a JSON path for JSON fields
 // and the timezone for date and time fields. A 400 naming this condition shows here.
 import { AUDIENCE_FIELDS } from '../../shared/schemas/audience-fields.js';
-import { fieldType, operatorsOf, takesTimezone, withField, type DraftCondition, type DraftNode } from '../models/audience-draft.js';
+import { fieldType, operatorsOf, takesTimezone, valueKind, withField, type DraftCondition, type DraftNode } from '../models/audience-draft.js';
 import { FIELDS_BY_GROUP, fieldLabel, operatorLabel } from '../models/audience-text.js';
 import { AudienceValueInput } from './AudienceValueInput.js';
 import { ErrorAlert } from './ErrorAlert.js';
@@ -51,7 +51,8 @@ export function ConditionRow({ condition: c, number, ops }: { condition: DraftCo
                 </option>
               ))}
           </SelectField>
-          <AudienceValueInput condition={c} onChange={(v) => set({ value: v })} />
+          {/* New inputs per kind: a reused input would keep a dropped attribute (maxLength) as 0. */}
+          <AudienceValueInput key={valueKind(c.field, c.operator)} condition={c} onChange={(v) => set({ value: v })} />
           {takesTimezone(c.field) && (
             <SelectField label="Timezone" class="narrow" value={c.timezone} onChange={(tz) => set({ timezone: tz as 'user' | 'project' })}>
               <option value="user">user's</option>

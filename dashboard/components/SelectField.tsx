@@ -9,15 +9,16 @@ interface Props {
   value: string;
   onChange(value: string): void;
   class?: string;
+  required?: boolean;
   children: ComponentChildren;
 }
 
-export function SelectField({ label, value, onChange, class: cls, children }: Props) {
+export function SelectField({ label, value, onChange, class: cls, required, children }: Props) {
   const id = useId();
   return (
     <div class={`field${cls ? ` ${cls}` : ''}`}>
       <label for={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
+      <select id={id} required={required} value={value} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
         {children}
       </select>
     </div>

@@ -1,0 +1,48 @@
+// One effect of a trigger (spec 6): block the AI reply, or add or remove one of the project's labels.
+import type { Label } from '../../shared/schemas/entities.js';
+import { EFFECT_LABELS, type DraftEffect, type EffectType } from '../models/trigger-draft.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { SelectField } from './SelectField.js';
+
+interface Props {
+  effect: DraftEffect;
+  number: number;
+  labels: Label[];
+  error: string;
+  onChange(e: DraftEffect): void;
+  onRemove(): void;
+}
+
+export function TriggerEffectRow({ effect: e, number, labels, error, onChange, onRemove }: Props) {
+  const setType = (type: EffectType) => onChange({ ...e, type, label_id: type === 'block' ? '' : e.label_id || (labels[0]?.id ?? '') });
+  return (
+    <li class={`condition${error ? ' has-error' : ''}`}>
+      <fieldset>
+        <legend class="sr-only">Effect {number}</legend>
+        <div class="part-row">
+          <SelectField label="Effect" value={e.type} onChange={(t) => setType(t as EffectType)}>
+            {(Object.keys(EFFECT_LABELS) as EffectType[]).map((t) => (
+              <option key={t} value={t}>
+                {EFFECT_LABELS[t]}
+              </option>
+            ))}
+          </SelectField>
+          {e.type !== 'block' && (
+            <SelectField label="Label" required value={e.label_id} onChange={(label_id) => onChange({ ...e, label_id })}>
+              {!labels.length && <option value="">No labels in this project yet</option>}
+              {labels.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <button type="button" class="btn btn-quiet" aria-label={`Remove effect ${number}`} onClick={onRemove}>
+            Remove
+          </button>
+        </div>
+        <ErrorAlert text={error} />
+      </fieldset>
+    </li>
+  );
+}

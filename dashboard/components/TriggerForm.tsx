@@ -1,0 +1,129 @@
+// Create or edit one trigger (spec 6): name, state, audience (none: everyone), message conditions
+// that must all hold, and effects. A 400 that names a row (`unsafe_pattern`, `unknown_label`) shows
+// at that row; any other failure on the form's own line.
+import { useState } from 'preact/hooks';
+import type { Audience } from '../../shared/schemas/behaviour.js';
+import type { Label } from '../../shared/schemas/entities.js';
+import type { Trigger } from '../../shared/schemas/triggers.js';
+import { createTrigger, updateTrigger } from '../models/triggers.js';
+import { bodyOf, draftOf, newEffect, newMessageCondition, type TriggerDraft } from '../models/trigger-draft.js';
+import { errorSpot } from '../models/error-spot.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { SelectField } from './SelectField.js';
+import { TriggerConditionRow } from './TriggerConditionRow.js';
+import { TriggerEffectRow } from './TriggerEffectRow.js';
+import { useErrorLine } from './use-error-line.js';
+
+interface Props {
+  project: string;
+  /** null: a new trigger. */
+  trigger: Trigger | null;
+  audiences: Audience[];
+  labels: Label[];
+  onSaved(t: Trigger): void;
+  onCancel(): void;
+}
+
+export function TriggerForm({ project, trigger, audiences, labels, onSaved, onCancel }: Props) {
+  const [d, setD] = useState<TriggerDraft>(() => draftOf(trigger));
+  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const { error, setError, showError } = useErrorLine();
+  const set = (patch: Partial<TriggerDraft>) => setD((x) => ({ ...x, ...patch }));
+
+  async function save(e: Event) {
+    e.preventDefault();
+    setError('');
+    setRowErrors({});
+    setBusy(true);
+    try {
+      const body = bodyOf(d);
+      onSaved(trigger ? await updateTrigger(project, trigger.id, body) : await createTrigger(project, body));
+    } catch (err) {
+      const spot = errorSpot(err);
+      const row = spot?.list === 'conditions' ? d.conditions[spot.at[0]] : spot?.list === 'effects' ? d.effects[spot.at[0]] : undefined;
+      if (spot && row) {
+        setRowErrors({ [row.key]: spot.message });
+        setError(`The trigger was not saved: ${spot.list === 'conditions' ? 'message condition' : 'effect'} ${spot.at[0] + 1} needs a change.`);
+      } else showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = trigger ? `Edit ${trigger.name}` : 'New trigger';
+  return (
+    <form class="card trigger-form" onSubmit={save} aria-labelledby="trigger-form-title">
+      <h2 id="trigger-form-title">{title}</h2>
+      <div class="form-cols">
+        <label class="field">
+          <span>Trigger name</span>
+          <input required maxLength={120} value={d.name} onInput={(e) => set({ name: (e.target as HTMLInputElement).value })} />
+        </label>
+        <SelectField label="State" value={d.state} onChange={(state) => set({ state: state as 'active' | 'draft' })}>
+          <option value="active">Active: runs before every AI reply</option>
+          <option value="draft">Draft: never runs</option>
+        </SelectField>
+        <SelectField label="Audience" value={d.audience_id} onChange={(audience_id) => set({ audience_id })}>
+          <option value="">Everyone</option>
+          {audiences.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <fieldset class="trigger-part">
+        <legend>Message conditions: all must hold</legend>
+        {!d.conditions.length && <p class="muted">No conditions: every message of the audience.</p>}
+        <ol class="node-list">
+          {d.conditions.map((c, i) => (
+            <TriggerConditionRow
+              key={c.key}
+              condition={c}
+              number={i + 1}
+              error={rowErrors[c.key] ?? ''}
+              onChange={(next) => set({ conditions: d.conditions.map((x) => (x.key === c.key ? next : x)) })}
+              onRemove={() => set({ conditions: d.conditions.filter((x) => x.key !== c.key) })}
+            />
+          ))}
+        </ol>
+        <div class="add-buttons">
+          <button type="button" class="btn" disabled={d.conditions.length >= 20} onClick={() => set({ conditions: [...d.conditions, newMessageCondition()] })}>
+            Add message condition
+          </button>
+        </div>
+      </fieldset>
+      <fieldset class="trigger-part">
+        <legend>Effects</legend>
+        <ol class="node-list">
+          {d.effects.map((x, i) => (
+            <TriggerEffectRow
+              key={x.key}
+              effect={x}
+              number={i + 1}
+              labels={labels}
+              error={rowErrors[x.key] ?? ''}
+              onChange={(next) => set({ effects: d.effects.map((y) => (y.key === x.key ? next : y)) })}
+              onRemove={() => set({ effects: d.effects.filter((y) => y.key !== x.key) })}
+            />
+          ))}
+        </ol>
+        <div class="add-buttons">
+          <button type="button" class="btn" disabled={d.effects.length >= 10} onClick={() => set({ effects: [...d.effects, labels.length ? newEffect('add_label', labels[0].id) : newEffect('block')] })}>
+            Add effect
+          </button>
+        </div>
+      </fieldset>
+      <ErrorAlert text={error} />
+      <div class="form-actions">
+        <button class="btn btn-primary" type="submit" disabled={busy || !d.name.trim() || !d.effects.length}>
+          Save trigger
+        </button>
+        <button class="btn" type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

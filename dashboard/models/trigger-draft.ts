@@ -1,0 +1,119 @@
+// The trigger form's editing state (spec 6): message conditions and effects as rows that mirror the
+// API's lists item for item, so a 400's `conditions/0/pattern` or `effects/1/label_id` names a row.
+// Operands are kept as typed and converted when saving; the server judges them.
+import type { MessageCondition, Trigger, TriggerBody, TriggerEffect } from '../../shared/schemas/triggers.js';
+
+export type ConditionType = MessageCondition['type'];
+export type EffectType = TriggerEffect['type'];
+
+export interface DraftMessageCondition {
+  key: string;
+  type: ConditionType;
+  /** The text, pattern, language codes (comma-separated) or the "at least" number. */
+  text: string;
+}
+
+export interface DraftEffect {
+  key: string;
+  type: EffectType;
+  label_id: string;
+}
+
+export interface TriggerDraft {
+  name: string;
+  state: 'active' | 'draft';
+  /** '' is everyone. */
+  audience_id: string;
+  conditions: DraftMessageCondition[];
+  effects: DraftEffect[];
+}
+
+export const CONDITION_LABELS: Record<ConditionType, string> = {
+  contains: 'contains text',
+  regex: 'matches a pattern (regex)',
+  language: 'is in a language',
+  link_count: 'has at least N links',
+  spam_score: 'spam score at least',
+};
+
+export const EFFECT_LABELS: Record<EffectType, string> = {
+  block: 'Block the AI reply',
+  add_label: 'Add label',
+  remove_label: 'Remove label',
+};
+
+let counter = 0;
+const nextKey = () => `t${++counter}`;
+
+export const newMessageCondition = (type: ConditionType = 'contains'): DraftMessageCondition => ({ key: nextKey(), type, text: '' });
+export const newEffect = (type: EffectType = 'block', labelId = ''): DraftEffect => ({ key: nextKey(), type, label_id: type === 'block' ? '' : labelId });
+
+const operandText = (c: MessageCondition): string => {
+  switch (c.type) {
+    case 'contains':
+      return c.value;
+    case 'regex':
+      return c.pattern;
+    case 'language':
+      return c.languages.join(', ');
+    default:
+      return String(c.at_least);
+  }
+};
+
+export function draftOf(t: Trigger | null): TriggerDraft {
+  if (!t) return { name: '', state: 'active', audience_id: '', conditions: [newMessageCondition()], effects: [newEffect()] };
+  return {
+    name: t.name,
+    state: t.state,
+    audience_id: t.audience_id ?? '',
+    conditions: t.conditions.map((c) => ({ key: nextKey(), type: c.type, text: operandText(c) })),
+    effects: t.effects.map((e) => ({ key: nextKey(), type: e.type, label_id: e.type === 'block' ? '' : e.label_id })),
+  };
+}
+
+function condition(c: DraftMessageCondition): MessageCondition {
+  switch (c.type) {
+    case 'contains':
+      return { type: 'contains', value: c.text };
+    case 'regex':
+      return { type: 'regex', pattern: c.text };
+    case 'language':
+      return { type: 'language', languages: c.text.split(/[\s,]+/).filter(Boolean).map((l) => l.toLowerCase()) };
+    case 'link_count':
+      return { type: 'link_count', at_least: Number(c.text) };
+    case 'spam_score':
+      return { type: 'spam_score', at_least: Number(c.text) };
+  }
+}
+
+const effect = (e: DraftEffect): TriggerEffect => (e.type === 'block' ? { type: 'block' } : { type: e.type, label_id: e.label_id });
+
+export const bodyOf = (d: TriggerDraft): TriggerBody => ({
+  name: d.name.trim(),
+  state: d.state,
+  audience_id: d.audience_id || null,
+  conditions: d.conditions.map(condition),
+  effects: d.effects.map(effect),
+});
+
+/** One line for the list: `contains "free money" · links ≥ 3`. */
+export function describeMessageConditions(conditions: readonly MessageCondition[]): string {
+  if (!conditions.length) return 'every message';
+  return conditions
+    .map((c) => {
+      switch (c.type) {
+        case 'contains':
+          return `contains ${JSON.stringify(c.value)}`;
+        case 'regex':
+          return `matches /${c.pattern}/`;
+        case 'language':
+          return `language ${c.languages.join(', ')}`;
+        case 'link_count':
+          return `links ≥ ${c.at_least}`;
+        case 'spam_score':
+          return `spam score ≥ ${c.at_least}`;
+      }
+    })
+    .join(' · ');
+}
