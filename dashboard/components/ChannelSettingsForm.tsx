@@ -36,7 +36,7 @@ export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret, al
         <span>Welcome message</span>
         <textarea rows={2} maxLength={2000} value={draft.greeting ?? ''} onInput={(e) => set({ greeting: value(e) || null })} />
       </label>
-      <label class="field wide">
+      <label class="field">
         <span>Answers from</span>
         <select value={draft.alias ?? ''} onChange={(e) => set({ alias: value(e) || null })}>
           <option value="">Draft (every edit at once)</option>

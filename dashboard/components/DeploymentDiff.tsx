@@ -20,6 +20,9 @@ function Value({ value }: { value: unknown }) {
   return <span title={text.length > 120 ? text : undefined}>{text.length > 120 ? `${text.slice(0, 120)}…` : text}</span>;
 }
 
+/** `model.temperature` may break after the dot on a narrow screen, never inside a word. */
+const fieldName = (field: string) => field.split('.').flatMap((part, i) => (i ? [<wbr key={i} />, `.${part}`] : [part]));
+
 function Changes({ title, changes }: { title: string; changes: ItemChanges }) {
   return (
     <div class="diff-group" role="group" aria-label={title}>
@@ -66,7 +69,7 @@ export function DeploymentDiff({ diff, label }: { diff: Diff; label: string }) {
               {diff.profile.map((p) => (
                 <tr key={p.field}>
                   <th scope="row">
-                    <code>{p.field}</code>
+                    <code>{fieldName(p.field)}</code>
                   </th>
                   <td>
                     <Value value={p.from} />

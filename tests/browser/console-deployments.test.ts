@@ -2,8 +2,8 @@
 // aliases"): build v1, see a snippet added through the API under "Undeployed changes", build v2,
 // create an alias on v1 and point a channel at it in the channel editor, repoint it to v2 and read its
 // history, a fixed alias offers no repoint, deleting an alias in use shows the server's refusal,
-// compare v1 with v2, restore v1 as v3. axe-clean, no CSP violation, nothing overflowing at 390 px;
-// screenshots in dist/screenshots/console.
+// compare v1 with v2, restore v1 as v3, the channel back on the draft and the alias deleted.
+// axe-clean, no CSP violation, nothing overflowing at 390 px; screenshots in dist/screenshots/console.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
@@ -122,6 +122,19 @@ describe('team console: deployments and aliases', () => {
     await page.getByRole('status').getByText('Restored v1 as v3.').waitFor();
     expect(await page.locator('li.build-row').first().innerText()).toMatch(/v3[\s\S]*restored from v1/);
     await shot(page, 'deployments-flow-desktop');
+
+    // Back to the draft (alias null), after which the alias can go.
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
+    await page.getByRole('link', { name: 'Demo website' }).click();
+    await page.getByLabel('Answers from').selectOption({ label: 'Draft (every edit at once)' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved: widgets use it').waitFor();
+    expect((await apiCall<{ alias: string | null }>(h, 'GET', `/channels/${h.t.demo.channel_id}`)).alias).toBeNull();
+    await openDeployments(page);
+    expect(await production.innerText()).toContain('No channel follows it');
+    await production.getByRole('button', { name: 'Delete alias production' }).click();
+    await page.getByRole('dialog', { name: 'Delete alias production?' }).getByRole('button', { name: 'Delete alias' }).click();
+    await production.waitFor({ state: 'detached' });
     expect(await watch.violations()).toEqual([]);
     await context.close();
   });
