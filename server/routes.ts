@@ -23,7 +23,8 @@ import { triggerRoutes } from './domains/triggers/routes.js';
 import { deploymentRoutes } from './domains/deployments/routes.js';
 import { simulationRoutes } from './domains/simulations/routes.js';
 import { profileRoutes } from './domains/profiles/routes.js';
+import { unitoolRoutes } from './domains/unitools/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, profileRoutes, operatorsModule, consoleRoutes];
+export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, profileRoutes, unitoolRoutes, operatorsModule, consoleRoutes];

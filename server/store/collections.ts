@@ -13,6 +13,7 @@ import type { Audience, GuidanceRule, Profile } from '../../shared/schemas/behav
 import type { Trigger, TriggerRun } from '../../shared/schemas/triggers.js';
 import type { Alias, StoredDeployment } from '../../shared/schemas/deployments.js';
 import type { SimulationRun, Suite } from '../../shared/schemas/simulations.js';
+import type { StoredUnitool } from '../../shared/schemas/unitools.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -68,6 +69,8 @@ export interface Collections {
   /** scope: project id; saved simulation suites and the runs of simulations (docs/behaviour.md) */
   simulation_suites: Suite;
   simulation_runs: SimulationRun;
+  /** scope: project id; custom code tools (spec 2.9), secrets sealed with the master key */
+  unitools: StoredUnitool;
 }
 
 export type ParleyStore = Store<Collections>;

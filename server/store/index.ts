@@ -32,6 +32,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'chunk_set_versions',
   'simulation_suites',
   'simulation_runs',
+  'unitools',
 ];
 
 export async function openStore(dataDir: string): Promise<ParleyStore> {

@@ -1,0 +1,34 @@
+// The Unitools enabled on the project's default profile as tools for the model (spec 2.9). A run's
+// stdout is the tool's content; a failure (bad arguments, timeout, limits, non-zero exit) comes back
+// as text the model can act on, never as an error of the reply. Guidance allowlists filter these by
+// name like every other tool (guidance/stages.ts).
+import type { AppContext } from '../../context.js';
+import type { AgentTool } from '../agent/provider.js';
+import { DEFAULT_PROFILE_ID } from '../../../shared/schemas/behaviour.js';
+import type { StoredUnitool, TestRunResult } from '../../../shared/schemas/unitools.js';
+import { createUnitoolService, type UnitoolService } from './service.js';
+
+/** What the model reads of one result at most: a tool may print 64 KiB, a prompt should not carry it all. */
+const CONTENT_CHARS = 8000;
+
+export function resultText(outcome: TestRunResult): string {
+  if (!outcome.ok) return `The tool failed (${outcome.error?.code ?? 'error'}): ${outcome.error?.message ?? 'no details'}`;
+  const text = typeof outcome.result === 'string' ? outcome.result : JSON.stringify(outcome.result ?? null);
+  return text.length > CONTENT_CHARS ? `${text.slice(0, CONTENT_CHARS)}… (cut: the result was ${text.length} characters)` : text;
+}
+
+function unitoolTool(service: UnitoolService, tool: StoredUnitool): AgentTool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    async run(args) {
+      return { content: resultText(await service.run(tool, args ?? {})) };
+    },
+  };
+}
+
+export async function unitoolAgentTools(ctx: Pick<AppContext, 'store' | 'box'>, projectId: string, profileId = DEFAULT_PROFILE_ID): Promise<AgentTool[]> {
+  const service = createUnitoolService(ctx);
+  return (await service.enabledOn(projectId, profileId)).map((tool) => unitoolTool(service, tool));
+}
