@@ -16,6 +16,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Outbound fetches to private/loopback addresses (crawler, providers): off by default (SSRF). */
   allowPrivateFetch: boolean;
+  /** SearXNG-compatible search (GET <url>?q=…&format=json) behind the search_web tool; unset: search_web is not offered. */
+  webSearchUrl: string | null;
   /** Master key (base64, 32 bytes) for encrypted secrets; default: generated into DATA_DIR/master.key. */
   masterKey: string | null;
   /** OpenAI-compatible LLM; unset means the offline answerer (docs/architecture.md section 6). */
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     env: oneOf(env, 'PARLEY_ENV', ['live', 'test'] as const, 'test'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     allowPrivateFetch: bool(env, 'ALLOW_PRIVATE_FETCH', false),
+    webSearchUrl: env.WEB_SEARCH_URL ? url(env, 'WEB_SEARCH_URL', env.WEB_SEARCH_URL) : null,
     masterKey,
     llm: llm ? { ...llm, timeoutMs } : null,
     embeddings: endpoint(env, 'EMBEDDINGS', 'text-embedding-3-small'),

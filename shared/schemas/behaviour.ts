@@ -1,6 +1,7 @@
 // Behaviour control (spec 2.7 guidance rules, 2.8 audiences, profiles): one schema per shape, used
 // by request validation, the TypeScript types and the OpenAPI document (docs/behaviour.md).
 import { Type, type Static } from 'typebox';
+import { ToolboxIdSchema } from './toolboxes.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Timestamp = Type.String({ format: 'date-time' });
@@ -125,8 +126,20 @@ export const GuidanceTraceSchema = Type.Object({
 export type GuidanceTrace = Static<typeof GuidanceTraceSchema>;
 
 // ---- profiles --------------------------------------------------------------------------------
-/** Built-in actions a profile can enable (spec 2.9); search tables are attached per profile. */
-export const BUILTIN_ACTIONS = ['search_knowledge', 'offer_handoff', 'escalate_to_human'] as const;
+/**
+ * Built-in actions a profile can enable (spec 2.9), one by one or through toolboxes
+ * (shared/schemas/toolboxes.ts); search tables are attached per profile.
+ */
+export const BUILTIN_ACTIONS = [
+  'search_knowledge',
+  'offer_handoff',
+  'escalate_to_human',
+  'search_web',
+  'fetch_page',
+  'set_label',
+  'set_user_attribute',
+  'current_time',
+] as const;
 /**
  * What a new profile enables. `escalate_to_human` hands the conversation to the team's queue with a
  * note and no confirmation from the visitor, so a site owner turns it on deliberately.
@@ -157,6 +170,8 @@ export const ProfileSchema = Type.Object({
   is_default: Type.Boolean(),
   model: ModelSettingsSchema,
   enabled_actions: Type.Array(Type.String()),
+  /** Toolboxes whose actions join `enabled_actions`; absent on profiles stored before toolboxes: none. */
+  toolboxes: Type.Optional(Type.Array(Type.String())),
   /** IANA timezone of the project for audience time conditions. */
   timezone: Type.String(),
   created_at: Timestamp,
@@ -170,6 +185,9 @@ export const ProfileOut = Type.Intersect([
   Type.Object({
     search_tables: Type.Array(Type.Object({ table_id: Type.String(), name: Type.String(), description: Type.String() })),
     guidance_rule_ids: Type.Array(Type.String()),
+    toolboxes: Type.Array(Type.String()),
+    /** `enabled_actions` plus its toolboxes' actions: the built-in tools replies may be offered. */
+    effective_actions: Type.Array(Type.String()),
   }),
 ]);
 
@@ -178,6 +196,7 @@ export const ProfileBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 120 }),
     model: Type.Optional(Type.Partial(ModelSettingsSchema, closed)),
     enabled_actions: Type.Optional(Type.Array(ActionName, { uniqueItems: true })),
+    toolboxes: Type.Optional(Type.Array(ToolboxIdSchema, { uniqueItems: true, description: 'Toolboxes (GET /toolboxes) whose actions join enabled_actions' })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA timezone, e.g. Europe/Berlin (default UTC)' })),
   },
   closed,

@@ -2,12 +2,13 @@
 // OpenAI-compatible provider when config.llm is set (docs/architecture.md section 1: real providers by config).
 import type { AppContext, Services } from '../../context.js';
 import type { KnowledgeSearch } from '../knowledge/types.js';
+import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import type { AgentRuntime } from './types.js';
 import type { AnswerProvider } from './provider.js';
 import { createAgentRuntime, type AgentDeps } from './runtime.js';
 import { createOfflineAnswerer } from './offline/answerer.js';
 import { createOpenAiProvider } from './openai/provider.js';
-import { agentTools } from './tools.js';
+import { productionTools } from './tools.js';
 import { visitorTextLocale } from './texts.js';
 import { behaviourStages } from '../guidance/stages.js';
 import { triggerStage } from '../triggers/stage.js';
@@ -32,7 +33,7 @@ export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services:
     bus: ctx.bus,
     knowledge,
     provider: chooseProvider(ctx),
-    tools: (projectId) => agentTools({ projectId, knowledge: knowledge(), tables: services().tables }),
+    tools: (projectId: string, conversation?: ConversationRecord) => productionTools(ctx, services(), projectId, conversation),
     // Triggers, then profiles, guidance rules and audiences (docs/behaviour.md).
     stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },
     escalate: (conversation, note) => operatorsOf({ ...ctx, services: services() }).escalateByAgent(conversation, note),

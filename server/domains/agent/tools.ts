@@ -1,11 +1,26 @@
 // Tools the model may call (spec 2.9 built-in tools and search tables): search_knowledge,
-// offer_handoff, and one tool per search table attached to the project's profile under its custom
-// name and description. Each returns text for the model plus the passages it surfaced, which the
-// provider numbers for citations and records as sources (spec 2.11).
+// offer_handoff, escalate_to_human, the web tools (search_web, fetch_page), the conversation tools
+// (set_label, set_user_attribute), current_time (each in tools/), and one tool per search table
+// attached to the project's profile under its custom name and description. Each returns text for the
+// model plus the passages it surfaced, which the provider numbers for citations and records as
+// sources (spec 2.11). Which of them a reply is offered is the profile's choice (enabled actions and
+// toolboxes, guidance/stages.ts).
 import type { KnowledgeSearch, Passage, SearchOptions } from '../knowledge/types.js';
 import type { SearchTableService } from '../knowledge/tables/service.js';
 import type { TableQuery } from '../knowledge/tables/query.js';
 import type { AgentTool } from './provider.js';
+import type { AppContext, Services } from '../../context.js';
+import type { ConversationRecord, Label } from '../../../shared/schemas/entities.js';
+import type { ConversationService } from '../conversations/service.js';
+import type { UserService } from '../users/service.js';
+import { AppError } from '../../errors.js';
+import type { FetchPolicy } from '../../lib/safe-fetch.js';
+import { ToolFailure } from './tools/failure.js';
+import { searchWebTool } from './tools/search-web.js';
+import { fetchPageTool } from './tools/fetch-page.js';
+import { setLabelTool } from './tools/set-label.js';
+import { setUserAttributeTool } from './tools/set-user-attribute.js';
+import { currentTimeTool, userTimezone } from './tools/current-time.js';
 
 const TABLE_ROWS = 10;
 
@@ -116,14 +131,66 @@ function tableTool(projectId: string, tables: SearchTableService, { table, name,
   };
 }
 
+/** What the conversation tools act on: the conversation being answered and its user. */
+export interface ConversationToolDeps {
+  record: ConversationRecord;
+  conversations: ConversationService;
+  users: UserService;
+  labels: () => Promise<Label[]>;
+}
+
+/** A tool that throws (search provider down, page unreachable) tells the model instead of failing the reply. */
+export function guarded(tool: AgentTool): AgentTool {
+  return {
+    ...tool,
+    async run(args, signal) {
+      try {
+        return await tool.run(args, signal);
+      } catch (err) {
+        if (signal?.aborted) throw err;
+        const why = err instanceof ToolFailure || err instanceof AppError ? err.message : 'an unexpected error';
+        return { content: `Error: ${tool.name} failed: ${why}. Do not retry it now; answer from what you have or say you could not check.` };
+      }
+    },
+  };
+}
+
 export async function agentTools(input: {
   projectId: string;
   knowledge: KnowledgeSearch | null;
   tables: SearchTableService | null;
+  /** search_web is offered when `searchUrl` is set; fetch_page whenever `web` is given. */
+  web?: { searchUrl: string | null; policy: FetchPolicy };
+  /** Absent (no conversation to act on): set_label, set_user_attribute and current_time are not offered. */
+  conversation?: ConversationToolDeps;
 }): Promise<AgentTool[]> {
   const tools: AgentTool[] = [];
   if (input.knowledge) tools.push(knowledgeTool(input.projectId, input.knowledge));
   tools.push(handoffTool, escalateTool);
+  if (input.web?.searchUrl) tools.push(searchWebTool({ url: input.web.searchUrl, policy: input.web.policy }));
+  if (input.web) tools.push(fetchPageTool({ policy: input.web.policy }));
+  const c = input.conversation;
+  if (c) {
+    tools.push(
+      setLabelTool({ projectId: input.projectId, conversationId: c.record.id, conversations: c.conversations, labels: c.labels }),
+      setUserAttributeTool({ projectId: input.projectId, userId: c.record.user_id, users: c.users }),
+      // The profile's timezone is the draft's here; guidance/stages.ts swaps in the one the reply's build uses.
+      currentTimeTool(userTimezone(c.users, c.record), 'UTC'),
+    );
+  }
   if (input.tables) for (const a of await input.tables.attached(input.projectId)) tools.push(tableTool(input.projectId, input.tables, a));
-  return tools;
+  return tools.map(guarded);
+}
+
+/** The tools of the production pipeline (agent/index.ts) for one reply. */
+export function productionTools(ctx: Pick<AppContext, 'config' | 'store'>, services: Services, projectId: string, conversation?: ConversationRecord): Promise<AgentTool[]> {
+  return agentTools({
+    projectId,
+    knowledge: services.knowledge ?? null,
+    tables: services.tables,
+    web: { searchUrl: ctx.config.webSearchUrl, policy: { allowPrivate: ctx.config.allowPrivateFetch } },
+    ...(conversation
+      ? { conversation: { record: conversation, conversations: services.conversations, users: services.users, labels: () => ctx.store.collection('labels').list(projectId) } }
+      : {}),
+  });
 }

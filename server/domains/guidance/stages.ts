@@ -5,7 +5,9 @@
 import type { AppContext } from '../../context.js';
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import type { ReplyStages } from '../agent/runtime.js';
-import { knowledgeTool } from '../agent/tools.js';
+import { guarded, knowledgeTool } from '../agent/tools.js';
+import { currentTimeTool, userTimezone } from '../agent/tools/current-time.js';
+import { effectiveActions } from '../../../shared/schemas/toolboxes.js';
 import { resolveBehaviour, type Behaviour } from './resolve.js';
 import { BUILTIN_ACTIONS } from '../../../shared/schemas/behaviour.js';
 
@@ -26,12 +28,16 @@ export function behaviourStages(ctx: AppContext): ReplyStages {
     async allowedTools(c, tools) {
       const { profile, allowedTools, sourceIds, snapshot, searchTables } = await behaviour(c);
       const knowledge = ctx.services.knowledge;
+      // Enabled one by one or through a toolbox (docs/behaviour.md "Toolboxes and web tools").
+      const enabled = new Set(effectiveActions(profile));
       return tools
-        .filter((t) => !BUILTIN.has(t.name) || profile.enabled_actions.includes(t.name))
+        .filter((t) => !BUILTIN.has(t.name) || enabled.has(t.name))
         .filter((t) => t.kind !== 'table' || !searchTables || searchTables.has(t.name))
         .filter((t) => !allowedTools || allowedTools.has(t.name))
         // search_knowledge searches what this conversation may see: its audiences' sources, the build's knowledge.
-        .map((t) => (t.name === 'search_knowledge' && knowledge && (sourceIds || snapshot) ? knowledgeTool(c.project_id, knowledge, { sourceIds, snapshot }) : t));
+        .map((t) => (t.name === 'search_knowledge' && knowledge && (sourceIds || snapshot) ? guarded(knowledgeTool(c.project_id, knowledge, { sourceIds, snapshot })) : t))
+        // current_time falls back to the timezone of the profile this reply uses (the build's, or the draft's).
+        .map((t) => (t.name === 'current_time' ? guarded(currentTimeTool(userTimezone(ctx.services.users, c), profile.timezone)) : t));
     },
     async guidance(c, tools) {
       const { rules, trace, profile } = await behaviour(c);

@@ -1,10 +1,13 @@
 // /v1/projects/{project_id}/profiles (docs/behaviour.md): read with project:read, changes with
-// deployment:update. Search tables attach to a profile through the tables API.
+// deployment:update. Search tables attach to a profile through the tables API; GET /toolboxes lists
+// the toolboxes a profile can enable.
 import type { RouteModule } from '../../routes.js';
 import { projectRoute } from '../../http/project-route.js';
 import { ProjectParams } from '../../../shared/schemas/api.js';
 import { ProfileBody, ProfileList, ProfileOut, ProfileParams, ProfilePatchBody } from '../../../shared/schemas/behaviour.js';
+import { ToolboxList } from '../../../shared/schemas/toolboxes.js';
 import { createProfileService, profileView } from './service.js';
+import { toolboxCatalogue } from './toolboxes.js';
 
 const tags = ['behaviour'];
 
@@ -14,6 +17,12 @@ export const profileRoutes: RouteModule = (app, ctx) => {
     method: 'GET', path: '/profiles', permissions: ['project:read'], tags, params: ProjectParams, response: ProfileList,
     summary: "List the project's profiles", description: 'The default profile (id `default`) comes first; it always exists.',
     handler: async ({ params }) => ({ data: await Promise.all((await profiles.list(params.project_id)).map((p) => profileView(ctx, p))) }),
+  });
+  projectRoute(app, ctx, {
+    method: 'GET', path: '/toolboxes', permissions: ['project:read'], tags, params: ProjectParams, response: ToolboxList,
+    summary: 'List the toolboxes a profile can enable',
+    description: "Bundles of built-in actions (spec 2.9); a profile's `toolboxes` add their actions to its `enabled_actions`. `available: false`: the server lacks what the action needs (search_web: WEB_SEARCH_URL).",
+    handler: async () => ({ data: toolboxCatalogue(ctx.config) }),
   });
   projectRoute(app, ctx, {
     method: 'POST', path: '/profiles', permissions: ['deployment:update'], tags, params: ProjectParams, body: ProfileBody, response: ProfileOut, status: 201,
@@ -27,7 +36,7 @@ export const profileRoutes: RouteModule = (app, ctx) => {
   });
   projectRoute(app, ctx, {
     method: 'PATCH', path: '/profiles/:profile_id', permissions: ['deployment:update'], tags, params: ProfileParams, body: ProfilePatchBody, response: ProfileOut,
-    summary: 'Change a profile', description: '`model` is merged field by field; `enabled_actions` replaces the list.',
+    summary: 'Change a profile', description: '`model` is merged field by field; `enabled_actions` and `toolboxes` replace the list.',
     handler: async ({ params, body }) => profileView(ctx, await profiles.update(params.project_id, params.profile_id, body)),
   });
   projectRoute(app, ctx, {

@@ -7,6 +7,7 @@ import { DEFAULT_ACTIONS, DEFAULT_PROFILE_ID, type Profile, type ProfileBody, ty
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { newId, now } from '../../lib/ids.js';
 import { isTimeZone } from '../audiences/local-time.js';
+import { effectiveActions } from '../../../shared/schemas/toolboxes.js';
 
 export const MAX_PROFILES_PER_PROJECT = 50;
 
@@ -30,6 +31,7 @@ export function createProfileService(store: ParleyStore) {
       is_default: true,
       model: DEFAULT_MODEL,
       enabled_actions: [...DEFAULT_ACTIONS],
+      toolboxes: [],
       timezone: 'UTC',
       created_at: t,
       updated_at: t,
@@ -73,6 +75,7 @@ export function createProfileService(store: ParleyStore) {
         is_default: false,
         model: { ...DEFAULT_MODEL, ...body.model },
         enabled_actions: body.enabled_actions ?? [...DEFAULT_ACTIONS],
+        toolboxes: body.toolboxes ?? [],
         timezone: body.timezone ?? 'UTC',
         created_at: t,
         updated_at: t,
@@ -87,6 +90,7 @@ export function createProfileService(store: ParleyStore) {
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
         ...(body.model !== undefined ? { model: { ...p.model, ...body.model } } : {}),
         ...(body.enabled_actions !== undefined ? { enabled_actions: body.enabled_actions } : {}),
+        ...(body.toolboxes !== undefined ? { toolboxes: body.toolboxes } : {}),
         ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
         updated_at: now(),
       }));
@@ -114,6 +118,8 @@ export async function profileView(ctx: AppContext, profile: Profile) {
   ]);
   return {
     ...profile,
+    toolboxes: profile.toolboxes ?? [],
+    effective_actions: effectiveActions(profile),
     search_tables: tables.map((t) => ({ table_id: t.table.id, name: t.name, description: t.description })),
     guidance_rule_ids: rules.filter((r) => r.profile_id === profile.id).sort((a, b) => a.priority - b.priority).map((r) => r.id),
   };

@@ -8,12 +8,13 @@ import { newId, now } from '../../../lib/ids.js';
 import { parseTable, type Row, type TableFormat } from './parse.js';
 import { buildTableIndex, type TableIndex, type TableQuery } from './query.js';
 import type { CreateTableInput, SearchTable, UpdateTableInput } from './schemas.js';
+import { BUILTIN_ACTIONS } from '../../../../shared/schemas/behaviour.js';
 
 export const SHARD_ROWS = 2000;
 export const DEFAULT_PROFILE = 'default';
 const CACHE_TABLES = 32;
-/** Tool names the agent already uses (agent/tools.ts). */
-export const RESERVED_TOOL_NAMES = ['search_knowledge', 'offer_handoff', 'escalate_to_human', 'search_web'];
+/** Tool names the agent already uses (agent/tools.ts): every built-in action. */
+export const RESERVED_TOOL_NAMES: readonly string[] = BUILTIN_ACTIONS;
 
 interface StoredTable extends SearchTable {
   shard_ids: string[];
