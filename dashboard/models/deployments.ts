@@ -21,8 +21,7 @@ export const diffVersions = (projectId: string, from: DiffSide, to: DiffSide) =>
 
 export const listAliases = async (projectId: string) => (await api<{ data: AliasOut[] }>('GET', `${base(projectId)}/aliases`)).data;
 /** Creates the alias, or points an existing mutable one at another build (a fixed one answers 409). */
-export const pointAlias = (projectId: string, name: string, body: { version: number; mutable?: boolean; note?: string }) =>
-  api<AliasOut>('PUT', alias(projectId, name), body.note ? body : { version: body.version, ...(body.mutable === undefined ? {} : { mutable: body.mutable }) });
+export const pointAlias = (projectId: string, name: string, body: { version: number; mutable?: boolean; note?: string }) => api<AliasOut>('PUT', alias(projectId, name), body);
 export const deleteAlias = (projectId: string, name: string) => api<void>('DELETE', alias(projectId, name));
 
 /** The label of an alias wherever one is chosen: "production → v3". */

@@ -54,9 +54,11 @@ export default function ChannelEditorPage({ project, channel: channelId }: { pro
     setStatus('');
     await guard(async () => {
       const saved = await saveChannel(project, channelId, draft);
+      // The look reaches a widget when it next loads; the alias at the next reply (spec 2.10).
+      const moved = saved.alias !== channel?.alias ? ` Replies come from ${saved.alias ?? 'the draft'} from the next one on.` : '';
       setChannel(saved);
       setDraft(draftOf(saved));
-      setStatus('Saved: widgets use it from their next page load.');
+      setStatus(`Saved: widgets use it from their next page load.${moved}`);
     });
   }
 

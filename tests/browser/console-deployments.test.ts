@@ -80,7 +80,7 @@ describe('team console: deployments and aliases', () => {
     expect(await answersFrom.inputValue()).toBe('');
     await answersFrom.selectOption({ label: 'production → v1' });
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Saved: widgets use it').waitFor();
+    await page.getByText('Replies come from production from the next one on.').waitFor();
     await shot(page, 'deployments-channel-answers-from');
     expect((await apiCall<{ alias: string | null }>(h, 'GET', `/channels/${h.t.demo.channel_id}`)).alias).toBe('production');
     await page.reload();
@@ -128,7 +128,7 @@ describe('team console: deployments and aliases', () => {
     await page.getByRole('link', { name: 'Demo website' }).click();
     await page.getByLabel('Answers from').selectOption({ label: 'Draft (every edit at once)' });
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Saved: widgets use it').waitFor();
+    await page.getByText('Replies come from the draft from the next one on.').waitFor();
     expect((await apiCall<{ alias: string | null }>(h, 'GET', `/channels/${h.t.demo.channel_id}`)).alias).toBeNull();
     await openDeployments(page);
     expect(await production.innerText()).toContain('No channel follows it');
