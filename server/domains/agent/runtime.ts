@@ -40,8 +40,8 @@ export interface AgentDeps {
   /** Resolved per call: the knowledge service is built by another domain of the same app. */
   knowledge: () => KnowledgeSearch | null;
   provider: AnswerProvider;
-  /** Tools offered to the provider for a project (search_knowledge, search tables, offer_handoff). */
-  tools?: (projectId: string) => Promise<AgentTool[]>;
+  /** Tools offered to the provider for a reply in a conversation (agent/tools.ts). */
+  tools?: (projectId: string, conversation: ConversationRecord) => Promise<AgentTool[]>;
   stages?: ReplyStages;
   /** escalate_to_human was called (spec 2.9): store the note for the team and escalate, after the reply. */
   escalate?(conversation: ConversationRecord, note: string): Promise<void>;
@@ -80,7 +80,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
     const passages: Passage[] = knowledge
       ? await knowledge.search(projectId, retrievalQuery(question.content, history), { ...scope, limit })
       : [];
-    let tools = deps.tools ? await deps.tools(projectId) : [];
+    let tools = deps.tools ? await deps.tools(projectId, conversation) : [];
     if (deps.stages?.allowedTools) tools = await deps.stages.allowedTools(conversation, tools);
     const guidance = await deps.stages?.guidance?.(conversation, tools);
 
