@@ -5,7 +5,18 @@ import { appendTo, removeNode, updateNode, type DraftNode } from '../models/audi
 import { AddButtons, NodeList } from './AudienceGroup.js';
 import type { BuilderOps } from './ConditionRow.js';
 
-export function AudienceBuilder({ items, onChange, errors }: { items: DraftNode[]; onChange(items: DraftNode[]): void; errors: Record<string, string> }) {
+interface Props {
+  items: DraftNode[];
+  onChange(items: DraftNode[]): void;
+  errors: Record<string, string>;
+  legend?: string;
+  /** What the add buttons add to ("Add condition to the audience"). */
+  name?: string;
+  /** What an empty root means here. */
+  emptyText?: string;
+}
+
+export function AudienceBuilder({ items, onChange, errors, legend = 'Conditions: all of these must hold (AND)', name = 'the audience', emptyText = 'No conditions: everyone is in this audience.' }: Props) {
   const ops: BuilderOps = {
     update: (key, fn) => onChange(updateNode(items, key, fn)),
     remove: (key) => onChange(removeNode(items, key)),
@@ -14,9 +25,9 @@ export function AudienceBuilder({ items, onChange, errors }: { items: DraftNode[
   };
   return (
     <fieldset class="builder">
-      <legend>Conditions: all of these must hold (AND)</legend>
-      {items.length ? <NodeList items={items} prefix="" ops={ops} depth={0} /> : <p class="muted">No conditions: everyone is in this audience.</p>}
-      <AddButtons group={null} name="the audience" ops={ops} depth={0} />
+      <legend>{legend}</legend>
+      {items.length ? <NodeList items={items} prefix="" ops={ops} depth={0} /> : <p class="muted">{emptyText}</p>}
+      <AddButtons group={null} name={name} ops={ops} depth={0} />
     </fieldset>
   );
 }

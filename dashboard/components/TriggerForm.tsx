@@ -8,11 +8,22 @@ import type { Trigger } from '../../shared/schemas/triggers.js';
 import { createTrigger, updateTrigger } from '../models/triggers.js';
 import { bodyOf, draftOf, newEffect, newMessageCondition, type TriggerDraft } from '../models/trigger-draft.js';
 import { errorSpot } from '../models/error-spot.js';
+import { nodeAt } from '../models/audience-draft.js';
+import { AudienceBuilder } from './AudienceBuilder.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { SelectField } from './SelectField.js';
 import { TriggerConditionRow } from './TriggerConditionRow.js';
 import { TriggerEffectRow } from './TriggerEffectRow.js';
 import { useErrorLine } from './use-error-line.js';
+
+const ROW_NAMES: Record<string, string> = { conditions: 'message condition', effects: 'effect', audience_conditions: 'audience condition' };
+
+/** The row a 400's path names: a message condition, an effect or a node of the inline audience. */
+function rowAt(d: TriggerDraft, list: string, at: number[]): { key: string } | undefined {
+  if (list === 'conditions') return d.conditions[at[0]];
+  if (list === 'effects') return d.effects[at[0]];
+  return list === 'audience_conditions' ? nodeAt(d.audience, at) : undefined;
+}
 
 interface Props {
   project: string;
@@ -41,10 +52,10 @@ export function TriggerForm({ project, trigger, audiences, labels, onSaved, onCa
       onSaved(trigger ? await updateTrigger(project, trigger.id, body) : await createTrigger(project, body));
     } catch (err) {
       const spot = errorSpot(err);
-      const row = spot?.list === 'conditions' ? d.conditions[spot.at[0]] : spot?.list === 'effects' ? d.effects[spot.at[0]] : undefined;
+      const row = spot && rowAt(d, spot.list, spot.at);
       if (spot && row) {
         setRowErrors({ [row.key]: spot.message });
-        setError(`The trigger was not saved: ${spot.list === 'conditions' ? 'message condition' : 'effect'} ${spot.at[0] + 1} needs a change.`);
+        setError(`The trigger was not saved: ${ROW_NAMES[spot.list]} ${spot.at.map((i) => i + 1).join('.')} needs a change.`);
       } else showError(err);
     } finally {
       setBusy(false);
@@ -73,6 +84,14 @@ export function TriggerForm({ project, trigger, audiences, labels, onSaved, onCa
           ))}
         </SelectField>
       </div>
+      <AudienceBuilder
+        items={d.audience}
+        onChange={(audience) => setD((x) => ({ ...x, audience }))}
+        errors={rowErrors}
+        legend="Audience conditions of this trigger: all must hold (AND)"
+        name="the trigger's audience conditions"
+        emptyText="None: everyone in the audience chosen above."
+      />
       <fieldset class="trigger-part">
         <legend>Message conditions: all must hold</legend>
         {!d.conditions.length && <p class="muted">No conditions: every message of the audience.</p>}

@@ -2,6 +2,7 @@
 // does; move it up or down, switch it between active and draft, edit or delete it.
 import type { Trigger } from '../../shared/schemas/triggers.js';
 import { EFFECT_LABELS, describeMessageConditions } from '../models/trigger-draft.js';
+import { describeConditions } from '../models/audience-text.js';
 
 interface Props {
   trigger: Trigger;
@@ -25,7 +26,8 @@ export function TriggerRow({ trigger: t, position, count, audienceName, labelNam
         </span>{' '}
         <strong>{t.name}</strong> <span class={`status status-${t.state}`}>{t.state === 'active' ? 'Active' : 'Draft'}</span>
         <span class="conditions-text">
-          For {audienceName}: {describeMessageConditions(t.conditions)} → {effects}
+          For {audienceName}
+          {t.audience_conditions?.length ? ` where ${describeConditions(t.audience_conditions)}` : ''}: {describeMessageConditions(t.conditions)} → {effects}
         </span>
       </div>
       <div class="row-actions">

@@ -5,14 +5,15 @@
 import { ApiError } from './api.js';
 
 export interface ErrorSpot {
-  /** The list the path starts in: `conditions` or `effects`. */
+  /** The list the path starts in: `conditions`, `audience_conditions` (a trigger's) or `effects`. */
   list: string;
   /** Index path through nested `conditions`: [1, 0]. */
   at: number[];
   message: string;
 }
 
-const STEP = /(conditions|effects)(?:\[(\d+)\]|[./](\d+))/g;
+// `audience_conditions` first, so a trigger's inline audience is not read as its message `conditions`.
+const STEP = /(audience_conditions|conditions|effects)(?:\[(\d+)\]|[./](\d+))/g;
 
 export function errorSpot(err: unknown): ErrorSpot | null {
   if (!(err instanceof ApiError)) return null;
@@ -22,6 +23,7 @@ export function errorSpot(err: unknown): ErrorSpot | null {
   const steps = [...path.matchAll(STEP)];
   if (!steps.length) return null;
   // The row already says where: drop the leading path the message repeats.
-  const message = err.message.replace(/^\S*(conditions|effects)\S*: /, '');
+  // A sentence gets its capital back; one that starts with a field name (`time.hour …`) keeps it as is.
+  const message = err.message.replace(/^\S*(conditions|effects)\S*: /, '').replace(/^[a-z](?=[a-z]* )/, (c) => c.toUpperCase());
   return { list: steps[0][1], at: steps.map((m) => Number(m[2] ?? m[3])), message };
 }

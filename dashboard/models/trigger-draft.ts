@@ -2,6 +2,7 @@
 // API's lists item for item, so a 400's `conditions/0/pattern` or `effects/1/label_id` names a row.
 // Operands are kept as typed and converted when saving; the server judges them.
 import type { MessageCondition, Trigger, TriggerBody, TriggerEffect } from '../../shared/schemas/triggers.js';
+import { fromApiConditions, toApiConditions, type DraftNode } from './audience-draft.js';
 
 export type ConditionType = MessageCondition['type'];
 export type EffectType = TriggerEffect['type'];
@@ -24,6 +25,8 @@ export interface TriggerDraft {
   state: 'active' | 'draft';
   /** '' is everyone. */
   audience_id: string;
+  /** Audience conditions written in the trigger itself (spec 2.8), on top of the saved audience. */
+  audience: DraftNode[];
   conditions: DraftMessageCondition[];
   effects: DraftEffect[];
 }
@@ -62,11 +65,12 @@ const operandText = (c: MessageCondition): string => {
 };
 
 export function draftOf(t: Trigger | null): TriggerDraft {
-  if (!t) return { name: '', state: 'active', audience_id: '', conditions: [newMessageCondition()], effects: [newEffect()] };
+  if (!t) return { name: '', state: 'active', audience_id: '', audience: [], conditions: [newMessageCondition()], effects: [newEffect()] };
   return {
     name: t.name,
     state: t.state,
     audience_id: t.audience_id ?? '',
+    audience: fromApiConditions(t.audience_conditions ?? []),
     conditions: t.conditions.map((c) => ({ key: nextKey(), type: c.type, text: operandText(c) })),
     effects: t.effects.map((e) => ({ key: nextKey(), type: e.type, label_id: e.type === 'block' ? '' : e.label_id })),
   };
@@ -93,6 +97,7 @@ export const bodyOf = (d: TriggerDraft): TriggerBody => ({
   name: d.name.trim(),
   state: d.state,
   audience_id: d.audience_id || null,
+  audience_conditions: toApiConditions(d.audience),
   conditions: d.conditions.map(condition),
   effects: d.effects.map(effect),
 });

@@ -1,8 +1,8 @@
 // The console's Triggers page in real Chromium (spec 6, docs/behaviour.md "Triggers"): create a
-// trigger that blocks on a regular expression and adds a label (an unsafe pattern `(a+)+$` refused
-// with the server's message next to the pattern), move it up in the run order (focus stays on the
-// moved row's buttons), switch it to draft, edit and delete it. axe-clean, no CSP violation,
-// nothing overflowing at 390 px; screenshots in dist/screenshots/console.
+// trigger for browser channels that blocks on a regular expression and adds a label (an unsafe
+// pattern `(a+)+$` and an empty choice refused, each message at its row), move it up in the run
+// order (focus stays on the moved row's buttons), switch it to draft, edit and delete it.
+// axe-clean, no CSP violation, nothing overflowing at 390 px; screenshots in dist/screenshots/console.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Label } from '../../shared/schemas/entities.js';
@@ -54,16 +54,29 @@ describe('team console: triggers', () => {
 
     await fillNew(page, '(a+)+$');
     await page.getByRole('button', { name: 'Save trigger' }).click();
-    await messageCondition(page, 1).getByRole('alert').getByText('nested repetition').waitFor();
+    await messageCondition(page, 1).getByRole('alert').getByText('Nested repetition').waitFor();
     expect(await effect(page, 1).getByRole('alert').count()).toBe(0);
     await shot(page, 'triggers-error-desktop');
     await messageCondition(page, 1).getByLabel('Pattern', { exact: true }).fill('free\\s+crypto');
+    // An audience condition written in the trigger: a select with no value ticked is refused at its row.
+    await page.getByRole('button', { name: "Add condition to the trigger's audience conditions" }).click();
+    const who = page.getByRole('group', { name: 'Condition 1', exact: true });
+    await who.getByLabel('Field', { exact: true }).selectOption('channel.type');
+    await page.getByRole('button', { name: 'Save trigger' }).click();
+    await who.getByRole('alert').getByText('non-empty list').waitFor();
+    expect(await messageCondition(page, 1).getByRole('alert').count()).toBe(0);
+    await who.getByLabel('browser', { exact: true }).check();
     await page.getByRole('button', { name: 'Save trigger' }).click();
     await page.getByRole('status').getByText(`Trigger ${NAME} saved.`).waitFor();
 
     let saved = await triggers();
     expect(saved.map((t) => t.name)).toEqual(['Tag link-heavy messages', NAME]);
-    expect(saved[1]).toMatchObject({ state: 'active', audience_id: null, conditions: [{ type: 'regex', pattern: 'free\\s+crypto' }], effects: [{ type: 'block' }, { type: 'add_label', label_id: spam.id }] });
+    expect(saved[1]).toMatchObject({
+      state: 'active',
+      audience_id: null,
+      audience_conditions: [{ type: 'condition', field: 'channel.type', operator: 'is_one_of', value: ['browser'] }],
+      conditions: [{ type: 'regex', pattern: 'free\\s+crypto' }],       effects: [{ type: 'block' }, { type: 'add_label', label_id: spam.id }],
+    });
     const rows = page.locator('.trigger-list > li strong');
     expect(await rows.allTextContents()).toEqual(['Tag link-heavy messages', NAME]);
 
