@@ -9,6 +9,7 @@ import { createAgentRuntime, type AgentDeps } from './runtime.js';
 import { createOfflineAnswerer } from './offline/answerer.js';
 import { createOpenAiProvider } from './openai/provider.js';
 import { productionTools } from './tools.js';
+import { unitoolAgentTools } from '../unitools/agent-tools.js';
 import { visitorTextLocale } from './texts.js';
 import { behaviourStages } from '../guidance/stages.js';
 import { triggerStage } from '../triggers/stage.js';
@@ -33,7 +34,8 @@ export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services:
     bus: ctx.bus,
     knowledge,
     provider: chooseProvider(ctx),
-    tools: (projectId: string, conversation?: ConversationRecord) => productionTools(ctx, services(), projectId, conversation),
+    // Then the Unitools enabled on the default profile (spec 2.9, unitools/agent-tools.ts).
+    tools: async (projectId: string, conversation?: ConversationRecord) => [...(await productionTools(ctx, services(), projectId, conversation)), ...(await unitoolAgentTools(ctx, projectId))],
     // Triggers, then profiles, guidance rules and audiences (docs/behaviour.md).
     stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },
     escalate: (conversation, note) => operatorsOf({ ...ctx, services: services() }).escalateByAgent(conversation, note),

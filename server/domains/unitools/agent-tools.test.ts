@@ -1,0 +1,69 @@
+// Unitools in the tool loop (spec 2.9) with the real app and a scripted OpenAI-compatible model: a
+// tool is offered only when enabled on the default profile; the model's call runs the code in the
+// sandbox and the model reads its result; arguments that do not match and a timeout come back to the
+// model as text it can act on, and the reply still completes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { startScriptedLlm, type ScriptedLlm } from '../agent/openai/scripted-llm.fixture.js';
+
+const CODE = `import json, os, sys
+args = json.load(sys.stdin)
+print(json.dumps({"order_id": args["order_id"], "status": "shipped", "carrier_key_len": len(os.environ["CARRIER_KEY"])}))`;
+const PARAMS = { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'], additionalProperties: false };
+
+describe('Unitools in the tool loop', () => {
+  let t: TestApp;
+  let llm: ScriptedLlm;
+  const H = () => ({ authorization: `Bearer ${t.demo.api_key}` });
+  const url = (path: string) => `/v1/projects/${t.demo.project_id}${path}`;
+  beforeAll(async () => {
+    llm = await startScriptedLlm([], { text: ['OK'] });
+    t = await createTestApp({ llm: { baseUrl: llm.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 10_000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await llm.close();
+  });
+
+  async function ask(text: string) {
+    const created = (await t.app.inject({ method: 'POST', url: url('/conversations'), headers: H(), payload: { user_id: `unitool-${Math.random()}`, message: text } })).json();
+    const res = await t.app.inject({ method: 'POST', url: url(`/conversations/${created.id}/generate`), headers: H() });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+  const offered = () => (llm.requests.at(-1)!.body.tools ?? []).map((x: { function: { name: string } }) => x.function.name);
+  const toolResult = (id: string) => llm.requests.flatMap((r) => r.body.messages ?? []).find((m: { tool_call_id?: string }) => m.tool_call_id === id)?.content as string;
+
+  it('is offered only once enabled on the default profile', async () => {
+    const created = await t.app.inject({ method: 'POST', url: url('/unitools'), headers: H(), payload: { name: 'order_status', description: 'Look up the shipping status of an order by its id', parameters: PARAMS, code: CODE, language: 'python', secrets: { CARRIER_KEY: 'ck-0123456789' } } });
+    expect(created.statusCode, created.body).toBe(201);
+    await ask('Hello?');
+    expect(offered()).not.toContain('order_status');
+    const enabled = await t.app.inject({ method: 'PATCH', url: url(`/unitools/${created.json().id}`), headers: H(), payload: { profile_ids: ['default'] } });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    await ask('Hello again?');
+    expect(offered()).toContain('order_status');
+    const spec = llm.requests.at(-1)!.body.tools.find((x: { function: { name: string } }) => x.function.name === 'order_status');
+    expect(spec.function).toMatchObject({ description: 'Look up the shipping status of an order by its id', parameters: PARAMS });
+  });
+
+  it('runs the code when the model calls it and hands the model its result', async () => {
+    llm.script.push({ toolCalls: [{ id: 'u1', name: 'order_status', args: ['{"order_id":', '"A-101"}'] }] }, { text: ['Your order A-101 has shipped.'] });
+    const reply = await ask('Where is my order A-101?');
+    expect(JSON.parse(toolResult('u1'))).toEqual({ order_id: 'A-101', status: 'shipped', carrier_key_len: 13 });
+    expect(reply.message.content).toContain('A-101 has shipped');
+  });
+
+  it('tells the model about bad arguments and a timeout, and the reply still completes', async () => {
+    llm.script.push({ toolCalls: [{ id: 'u2', name: 'order_status', args: ['{"order":"A-1"}'] }] }, { text: ['Which order number?'] });
+    await ask('Where is my parcel?');
+    expect(toolResult('u2')).toMatch(/^The tool failed \(invalid_arguments\): .*order_id/);
+
+    const slow = await t.app.inject({ method: 'POST', url: url('/unitools'), headers: H(), payload: { name: 'slow_lookup', description: 'Slow', code: 'sleep 20', language: 'shell', timeout_ms: 500, profile_ids: ['default'] } });
+    expect(slow.statusCode, slow.body).toBe(201);
+    llm.script.push({ toolCalls: [{ id: 'u3', name: 'slow_lookup', args: ['{}'] }] }, { text: ['The lookup is not answering right now.'] });
+    const reply = await ask('Check the warehouse please');
+    expect(toolResult('u3')).toContain('The tool failed (timeout)');
+    expect(reply.message.content).toContain('not answering');
+  });
+});
