@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing (Chromium for browser tests;
-# openssl for their https host page; flite, ffmpeg and pocketsphinx for voice). Root only; a no-op
-# when everything is present.
+# openssl for their https host page; flite, ffmpeg and pocketsphinx for voice; bubblewrap and python3
+# for Unitools). Root only; a no-op when everything is present.
 set -euo pipefail
 declare -A check=(
   [chromium]="command -v chromium"
@@ -10,6 +10,11 @@ declare -A check=(
   [ffmpeg]="command -v ffmpeg"
   [pocketsphinx]="command -v pocketsphinx_continuous"
   [pocketsphinx-en-us]="test -d /usr/share/pocketsphinx/model/en-us"
+  # Unitools' sandbox (docs/behaviour.md "Unitools"): bwrap, prlimit and the interpreters at the
+  # fixed paths the sandbox binds (a python3 elsewhere on PATH, e.g. pyenv's, does not count).
+  [bubblewrap]="test -x /usr/bin/bwrap"
+  [util-linux]="test -x /usr/bin/prlimit"
+  [python3]="test -x /usr/bin/python3"
 )
 # Cross-lingual retrieval (docs/knowledge.md): both directions, the English-to-X ones read backwards.
 for d in deu spa fra ita; do
