@@ -120,6 +120,14 @@ function crawlLimits(env: Env): Config['crawlLimits'] {
   return Object.keys(set).length > 0 ? set : undefined;
 }
 
+/** WEB_SEARCH_URL keeps its query (e.g. `?categories=general`): search_web adds `q` and `format`. */
+function webSearchUrl(env: Env): string | null {
+  const raw = env.WEB_SEARCH_URL?.trim();
+  if (!raw) return null;
+  url(env, 'WEB_SEARCH_URL', raw);
+  return new URL(raw).href;
+}
+
 function endpoint(env: Env, prefix: string, defaultModel: string) {
   const baseUrl = env[`${prefix}_BASE_URL`];
   if (!baseUrl) return null;
@@ -153,7 +161,7 @@ export function loadConfig(env: Env = process.env): Config {
     env: oneOf(env, 'PARLEY_ENV', ['live', 'test'] as const, 'test'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     allowPrivateFetch: bool(env, 'ALLOW_PRIVATE_FETCH', false),
-    webSearchUrl: env.WEB_SEARCH_URL ? url(env, 'WEB_SEARCH_URL', env.WEB_SEARCH_URL) : null,
+    webSearchUrl: webSearchUrl(env),
     masterKey,
     llm: llm ? { ...llm, timeoutMs } : null,
     embeddings: endpoint(env, 'EMBEDDINGS', 'text-embedding-3-small'),
