@@ -11,6 +11,9 @@ import { RunResult, Verdict } from './RunResult.js';
 import { TargetSelect } from './TargetSelect.js';
 import { useErrorLine } from './use-error-line.js';
 
+/** `now` ticks every 30 s (and re-renders); Date.now() keeps a run made since the last tick from reading "in 2 seconds". */
+const since = (iso: string) => ago(iso, Math.max(now.value, Date.now()));
+
 interface Props {
   project: string;
   suite: Suite;
@@ -84,7 +87,7 @@ export function SuiteRow({ project, suite, lookups, onEdit, onDelete, onRun }: P
               <li key={r.id} data-run-id={r.id}>
                 <Verdict passed={r.passed} />
                 <span class="muted">
-                  {targetLabel(r.deployment ?? r.target)}, <time dateTime={r.created_at} title={fullTime(r.created_at)}>{ago(r.created_at, now.value)}</time>,{' '}
+                  {targetLabel(r.deployment ?? r.target)}, <time dateTime={r.created_at} title={fullTime(r.created_at)}>{since(r.created_at)}</time>,{' '}
                   {plural(r.billed_messages, 'billed message')}
                 </span>
                 <button type="button" class="btn btn-quiet" aria-label={`Show the run of ${fullTime(r.created_at)}`} aria-pressed={shown?.id === r.id} onClick={() => show(r)}>
