@@ -76,6 +76,9 @@ export function SimulationForm({ project, lookups, onRun }: Props) {
           </button>
         </div>
       </form>
+      <p role="status" class="sr-only">
+        {busy ? 'Running…' : run ? 'The result is below.' : ''}
+      </p>
       {run && <RunResult run={run} lookups={lookups} label="Conversation result" />}
     </section>
   );

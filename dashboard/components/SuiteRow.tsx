@@ -78,6 +78,9 @@ export function SuiteRow({ project, suite, lookups, onEdit, onDelete, onRun }: P
         </button>
       </form>
       <ErrorAlert text={error} />
+      <p role="status" class="sr-only">
+        {busy ? `Running ${suite.name}…` : shown ? `${suite.name}: ${shown.passed ? 'passed' : 'failed'}.` : ''}
+      </p>
       {shown && <RunResult run={shown} lookups={lookups} label={`Run of ${suite.name}`} verdict />}
       {runs.length > 0 && (
         <details class="recent-runs">
