@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { ROUTE_MODULES } from './routes.js';
 import { jsonLogging, RequestLogs, type Logging } from './http/logging.js';
+import { bodiesWithoutCoercion } from './http/validator.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +43,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Unknown fields are a 400, not silently dropped (docs/architecture.md section 2).
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
+    schemaController: { compilersFactory: { buildValidator: bodiesWithoutCoercion } },
     // A path that is not valid percent-encoding (`/docs/%`, `%E0%A4%A`) never reaches a route: it gets
     // the flat error body like every other bad input (docs/architecture.md section 2), not Fastify's own.
     frameworkErrors: (err, _request, reply: FastifyReply) => {

@@ -22,9 +22,10 @@ import { guidanceRoutes } from './domains/guidance/routes.js';
 import { triggerRoutes } from './domains/triggers/routes.js';
 import { deploymentRoutes } from './domains/deployments/routes.js';
 import { simulationRoutes } from './domains/simulations/routes.js';
+import { procedureRoutes } from './domains/procedures/routes.js';
 import { profileRoutes } from './domains/profiles/routes.js';
 import { unitoolRoutes } from './domains/unitools/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, profileRoutes, unitoolRoutes, operatorsModule, consoleRoutes];
+export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, procedureRoutes, profileRoutes, unitoolRoutes, operatorsModule, consoleRoutes];

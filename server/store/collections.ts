@@ -14,6 +14,7 @@ import type { Trigger, TriggerRun } from '../../shared/schemas/triggers.js';
 import type { Alias, StoredDeployment } from '../../shared/schemas/deployments.js';
 import type { SimulationRun, Suite } from '../../shared/schemas/simulations.js';
 import type { StoredUnitool } from '../../shared/schemas/unitools.js';
+import type { Procedure, ProcedureRun } from '../../shared/schemas/procedures.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -71,6 +72,9 @@ export interface Collections {
   simulation_runs: SimulationRun;
   /** scope: project id; custom code tools (spec 2.9), secrets sealed with the master key */
   unitools: StoredUnitool;
+  /** scope: project id; procedures and where each conversation stands in one (docs/behaviour.md) */
+  procedures: Procedure;
+  procedure_runs: ProcedureRun & StoredDoc;
 }
 
 export type ParleyStore = Store<Collections>;

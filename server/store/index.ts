@@ -33,6 +33,8 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'simulation_suites',
   'simulation_runs',
   'unitools',
+  'procedures',
+  'procedure_runs',
 ];
 
 export async function openStore(dataDir: string): Promise<ParleyStore> {

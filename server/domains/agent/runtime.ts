@@ -13,7 +13,7 @@ import type { ConversationService } from '../conversations/service.js';
 import type { ConversationBus } from '../conversations/events.js';
 import type { KnowledgeSearch, Passage, SearchOptions } from '../knowledge/types.js';
 import type { AgentRuntime, ReplyRequest, ReplyResult } from './types.js';
-import type { AgentTool, AnswerProvider, HistoryTurn } from './provider.js';
+import type { AgentTool, AnswerOutput, AnswerProvider, HistoryTurn } from './provider.js';
 import { newId } from '../../lib/ids.js';
 import { MAX_MESSAGE_LENGTH } from '../conversations/service.js';
 import { capLength, charLength } from '../../../shared/limits.js';
@@ -32,6 +32,11 @@ export interface ReplyStages {
    * trace stored on the reply (`message.guidance`); `tools` are those the reply may use.
    */
   guidance?(conversation: ConversationRecord, tools: AgentTool[]): Promise<{ instructions: string[]; trace: GuidanceTrace; model?: ModelSettings }>;
+  /**
+   * Spec 2.9 procedures: the next scripted step answers instead of retrieval and the provider, for a
+   * conversation inside a procedure or a message that starts one; null when none applies.
+   */
+  procedure?(conversation: ConversationRecord, question: Message, tools: AgentTool[], locale: string | null): Promise<AnswerOutput | null>;
 }
 
 export interface AgentDeps {
@@ -75,14 +80,16 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       .slice(0, lastUserIndex)
       .slice(-historyTurns)
       .map((m) => ({ role: m.role, content: m.content }));
-    const scope = await deps.stages?.knowledgeScope?.(conversation);
-    const knowledge = deps.knowledge();
-    const passages: Passage[] = knowledge
-      ? await knowledge.search(projectId, retrievalQuery(question.content, history), { ...scope, limit })
-      : [];
     let tools = deps.tools ? await deps.tools(projectId, conversation) : [];
     if (deps.stages?.allowedTools) tools = await deps.stages.allowedTools(conversation, tools);
     const guidance = await deps.stages?.guidance?.(conversation, tools);
+    const locale = (await deps.visitorLocale?.(conversation)) ?? null;
+    // A procedure's step, when one applies, is the reply: no retrieval, no provider (docs/behaviour.md).
+    const scripted = await deps.stages?.procedure?.(conversation, question, tools, locale);
+    const scope = scripted ? undefined : await deps.stages?.knowledgeScope?.(conversation);
+    const knowledge = deps.knowledge();
+    const passages: Passage[] =
+      knowledge && !scripted ? await knowledge.search(projectId, retrievalQuery(question.content, history), { ...scope, limit }) : [];
 
     // Take over (docs/operators.md): the moment an operator takes the conversation, the running
     // generation is aborted — no more deltas, and the partial answer is never stored.
@@ -99,10 +106,10 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       // Raced against the take over, so the run ends at once even if a provider is slow to notice.
       const stopped = new Promise<never>((_, reject) => takeover.signal.addEventListener('abort', () => reject(new Error('taken over')), { once: true }));
       stopped.catch(() => {});
-      const output = await Promise.race([stopped, deps.provider.answer({
+      const output = scripted ?? await Promise.race([stopped, deps.provider.answer({
         projectId,
         question: question.content,
-        locale: (await deps.visitorLocale?.(conversation)) ?? null,
+        locale,
         history,
         passages,
         tools,

@@ -22,6 +22,10 @@ export const AGENT_TEXT_KEYS = [
   'contactSaved',
   'rateLimited',
   'unavailable',
+  'procedureRetry',
+  'procedureCancelled',
+  'procedureHandedOver',
+  'procedureDone',
 ] as const;
 export type AgentTextKey = (typeof AGENT_TEXT_KEYS)[number];
 type Catalogue = Record<AgentTextKey, string>;
@@ -42,6 +46,10 @@ const en: Catalogue = {
   contactSaved: 'Thank you. We will reply to {email}.',
   rateLimited: 'You are sending messages too quickly. Please wait {seconds} seconds and try again.',
   unavailable: 'The assistant could not answer right now; please try again.',
+  procedureRetry: 'Sorry, I could not use that answer. {prompt}',
+  procedureCancelled: 'Okay, I stopped there. How else can I help?',
+  procedureHandedOver: 'I have passed this on to our team with the details; someone will reply here.',
+  procedureDone: 'Done. Is there anything else I can help with?',
 };
 
 const de: Catalogue = {
@@ -60,6 +68,10 @@ const de: Catalogue = {
   contactSaved: 'Danke. Wir antworten an {email}.',
   rateLimited: 'Sie senden Nachrichten zu schnell. Bitte warten Sie {seconds} Sekunden und versuchen Sie es erneut.',
   unavailable: 'Der Assistent kann gerade nicht antworten; bitte versuchen Sie es erneut.',
+  procedureRetry: 'Diese Antwort konnte ich leider nicht verwenden. {prompt}',
+  procedureCancelled: 'In Ordnung, ich habe abgebrochen. Wobei kann ich sonst helfen?',
+  procedureHandedOver: 'Ich habe das mit den Angaben an unser Team weitergegeben; jemand antwortet Ihnen hier.',
+  procedureDone: 'Erledigt. Kann ich sonst noch helfen?',
 };
 
 const es: Catalogue = {
@@ -78,6 +90,10 @@ const es: Catalogue = {
   contactSaved: 'Gracias. Te responderemos a {email}.',
   rateLimited: 'Estás enviando mensajes demasiado rápido. Espera {seconds} segundos y vuelve a intentarlo.',
   unavailable: 'El asistente no puede responder ahora mismo; inténtalo de nuevo.',
+  procedureRetry: 'Lo siento, no pude usar esa respuesta. {prompt}',
+  procedureCancelled: 'De acuerdo, lo he detenido. ¿En qué más puedo ayudarle?',
+  procedureHandedOver: 'He pasado esto a nuestro equipo con los detalles; alguien le responderá aquí.',
+  procedureDone: 'Hecho. ¿Puedo ayudarle en algo más?',
 };
 
 const fr: Catalogue = {
@@ -96,6 +112,10 @@ const fr: Catalogue = {
   contactSaved: 'Merci. Nous vous répondrons à {email}.',
   rateLimited: 'Vous envoyez des messages trop vite. Veuillez patienter {seconds} secondes et réessayer.',
   unavailable: 'L’assistant ne peut pas répondre pour le moment ; veuillez réessayer.',
+  procedureRetry: 'Désolé, je n’ai pas pu utiliser cette réponse. {prompt}',
+  procedureCancelled: 'D’accord, j’ai arrêté. Comment puis-je vous aider autrement ?',
+  procedureHandedOver: 'J’ai transmis cela à notre équipe avec les détails ; quelqu’un vous répondra ici.',
+  procedureDone: 'C’est fait. Puis-je vous aider pour autre chose ?',
 };
 
 const it: Catalogue = {
@@ -114,6 +134,10 @@ const it: Catalogue = {
   contactSaved: 'Grazie. Ti risponderemo a {email}.',
   rateLimited: 'Stai inviando messaggi troppo velocemente. Attendi {seconds} secondi e riprova.',
   unavailable: 'L’assistente non può rispondere in questo momento; riprova.',
+  procedureRetry: 'Mi dispiace, non ho potuto usare questa risposta. {prompt}',
+  procedureCancelled: 'D’accordo, mi sono fermato. In cos’altro posso aiutarla?',
+  procedureHandedOver: 'Ho passato la richiesta al nostro team con i dettagli; qualcuno le risponderà qui.',
+  procedureDone: 'Fatto. Posso aiutarla in altro?',
 };
 
 const ar: Catalogue = {
@@ -131,6 +155,10 @@ const ar: Catalogue = {
   contactSaved: 'شكرًا لك. سنرد عليك على {email}.',
   rateLimited: 'أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار {seconds} ثانية ثم المحاولة مرة أخرى.',
   unavailable: 'تعذّر على المساعد الرد الآن؛ يرجى المحاولة مرة أخرى.',
+  procedureRetry: 'عذرًا، لم أتمكن من استخدام هذه الإجابة. {prompt}',
+  procedureCancelled: 'حسنًا، توقفت هنا. كيف يمكنني مساعدتك أيضًا؟',
+  procedureHandedOver: 'لقد أحلت هذا إلى فريقنا مع التفاصيل؛ سيرد عليك أحدهم هنا.',
+  procedureDone: 'تم. هل هناك شيء آخر يمكنني مساعدتك فيه؟',
 };
 
 const CATALOGUES: Record<string, Catalogue> = { en, de, es, fr, it, ar };

@@ -7,6 +7,7 @@
 import { AUDIENCE_FIELDS, DURATION_UNITS, type DurationUnit } from '../../../shared/schemas/audience-fields.js';
 import type { AudienceCondition, AudienceNode } from '../../../shared/schemas/behaviour.js';
 import { isTimeZone, localParts, type LocalParts } from './local-time.js';
+import type { ExtraFields } from './validate.js';
 
 /** What is known about a conversation when a reply is due. */
 export interface AudienceFacts {
@@ -86,8 +87,8 @@ export function atPath(root: unknown, path: string): unknown {
   return cur;
 }
 
-function compileCondition(c: AudienceCondition): Pred {
-  const def = AUDIENCE_FIELDS[c.field];
+function compileCondition(c: AudienceCondition, extra: ExtraFields): Pred {
+  const def = Object.hasOwn(extra, c.field) ? extra[c.field]! : AUDIENCE_FIELDS[c.field];
   const get: (s: State) => unknown = def.group === 'time' ? (s) => timeValue(c.field, s, zone(s, c.timezone)) : (s) => s.facts.values[c.field];
   const v = c.value;
   const op = c.operator;
@@ -200,15 +201,15 @@ function compileCondition(c: AudienceCondition): Pred {
   }
 }
 
-function compileNode(node: AudienceNode): Pred {
-  if (node.type === 'condition') return compileCondition(node);
-  const parts = node.conditions.map(compileNode);
+function compileNode(node: AudienceNode, extra: ExtraFields): Pred {
+  if (node.type === 'condition') return compileCondition(node, extra);
+  const parts = node.conditions.map((n) => compileNode(n, extra));
   return node.combinator === 'and' ? (s) => parts.every((p) => p(s)) : (s) => parts.some((p) => p(s));
 }
 
 /** Compiles validated conditions (validate.ts) into a predicate; the root combines with AND (spec 2.8). */
-export function compileAudience(conditions: AudienceNode[]): AudiencePredicate {
-  const root = compileNode({ type: 'group', combinator: 'and', conditions: conditions as AudienceCondition[] });
+export function compileAudience(conditions: AudienceNode[], extra: ExtraFields = {}): AudiencePredicate {
+  const root = compileNode({ type: 'group', combinator: 'and', conditions: conditions as AudienceCondition[] }, extra);
   return (facts, cache = newCache()) => root({ facts, ...cache });
 }
 

@@ -1,7 +1,7 @@
 // Checks audience conditions beyond their JSON shape (spec 2.8): the field exists, the operator is
 // one of its type's, the operand has the type the operator needs. Each failure is a 400 with a stable
 // code and the condition's path (`conditions[1].conditions[0]`), so a query builder can point at it.
-import { AUDIENCE_FIELDS, AUDIENCE_OPERATORS, DURATION_UNITS } from '../../../shared/schemas/audience-fields.js';
+import { AUDIENCE_FIELDS, AUDIENCE_OPERATORS, DURATION_UNITS, type AudienceField } from '../../../shared/schemas/audience-fields.js';
 import type { AudienceCondition, AudienceNode } from '../../../shared/schemas/behaviour.js';
 import { AppError } from '../../errors.js';
 
@@ -25,7 +25,8 @@ const none = (v: unknown) => v === undefined || v === null;
 const notAfter = (a: string, b: string) => (isDay(a) === isDay(b) ? (isDay(a) ? a <= b : Date.parse(a) <= Date.parse(b)) : true);
 
 /** What the operand of `operator` must be, or null when it is fine. */
-function operandProblem(c: AudienceCondition, type: keyof typeof AUDIENCE_OPERATORS): string | null {
+function operandProblem(c: AudienceCondition, def: AudienceField): string | null {
+  const type = def.type;
   const v = c.value;
   const op = c.operator;
   const noValue = ['is_empty', 'is_not_empty', 'is_true', 'is_false', 'path_exists'];
@@ -51,7 +52,7 @@ function operandProblem(c: AudienceCondition, type: keyof typeof AUDIENCE_OPERAT
       return isDateValue(v) ? null : 'value must be a date (YYYY-MM-DD) or a date-time with an offset (2026-05-01T18:00:00Z)';
     case 'select': {
       if (!isTextList(v)) return 'value must be a non-empty list of strings';
-      const options = AUDIENCE_FIELDS[c.field].options;
+      const options = def.options;
       const bad = options ? v.filter((x) => !options.includes(x.toLowerCase())) : [];
       return bad.length ? `${bad.join(', ')} is not one of ${options!.join(', ')}` : null;
     }
@@ -68,9 +69,12 @@ function operandProblem(c: AudienceCondition, type: keyof typeof AUDIENCE_OPERAT
   }
 }
 
-function checkCondition(c: AudienceCondition, at: string): void {
-  const def = AUDIENCE_FIELDS[c.field];
-  if (!def || !Object.hasOwn(AUDIENCE_FIELDS, c.field)) {
+/** Fields beyond the audience catalogue, e.g. a procedure's collected answers (procedures/fields.ts). */
+export type ExtraFields = Readonly<Record<string, AudienceField>>;
+
+function checkCondition(c: AudienceCondition, at: string, extra: ExtraFields): void {
+  const def = Object.hasOwn(extra, c.field) ? extra[c.field] : AUDIENCE_FIELDS[c.field];
+  if (!def || (!Object.hasOwn(AUDIENCE_FIELDS, c.field) && !Object.hasOwn(extra, c.field))) {
     throw new AppError('unknown_audience_field', `${at}: unknown field ${JSON.stringify(c.field)}; see docs/behaviour.md for the fields`, { path: at, field: c.field });
   }
   const allowed: readonly string[] = AUDIENCE_OPERATORS[def.type];
@@ -86,15 +90,15 @@ function checkCondition(c: AudienceCondition, at: string): void {
   if (def.type === 'json' && !c.path) throw bad('a JSON condition needs a `path` (e.g. "plan" or "address.country")');
   if (def.type !== 'json' && c.path !== undefined) throw bad('`path` applies to JSON fields only');
   if (c.timezone !== undefined && def.type !== 'date' && def.group !== 'time') throw bad('`timezone` applies to date and time fields only');
-  const problem = operandProblem(c, def.type);
+  const problem = operandProblem(c, def);
   if (problem) throw bad(problem);
 }
 
 /** Throws the first problem found, in document order. */
-export function validateConditions(nodes: AudienceNode[], at = 'conditions'): void {
+export function validateConditions(nodes: AudienceNode[], at = 'conditions', extra: ExtraFields = {}): void {
   nodes.forEach((node, i) => {
     const here = `${at}[${i}]`;
-    if (node.type === 'condition') checkCondition(node, here);
-    else validateConditions(node.conditions, `${here}.conditions`);
+    if (node.type === 'condition') checkCondition(node, here, extra);
+    else validateConditions(node.conditions, `${here}.conditions`, extra);
   });
 }

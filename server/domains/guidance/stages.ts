@@ -9,6 +9,7 @@ import { guarded, knowledgeTool } from '../agent/tools.js';
 import { currentTimeTool, userTimezone } from '../agent/tools/current-time.js';
 import { effectiveActions } from '../../../shared/schemas/toolboxes.js';
 import { resolveBehaviour, type Behaviour } from './resolve.js';
+import { procedureStage } from '../procedures/stage.js';
 import { BUILTIN_ACTIONS } from '../../../shared/schemas/behaviour.js';
 
 const BUILTIN = new Set<string>(BUILTIN_ACTIONS);
@@ -20,7 +21,10 @@ export function behaviourStages(ctx: AppContext): ReplyStages {
     if (!b) resolved.set(c, (b = resolveBehaviour(ctx, c)));
     return b;
   };
+  const procedures = procedureStage(ctx);
   return {
+    // Procedures enabled on the reply's profile (the draft's or the build's, docs/behaviour.md).
+    procedure: async (c, question, tools, locale) => procedures(c, question, tools, locale, (await behaviour(c)).profile.id),
     async knowledgeScope(c) {
       const { sourceIds, snapshot } = await behaviour(c);
       return { ...(sourceIds ? { sourceIds } : {}), ...(snapshot ? { snapshot } : {}) };
