@@ -3,6 +3,7 @@
 // them: a typo must not silently keep a tool out, nor an unknown name slip into the allowlist.
 import type { AppContext } from '../../context.js';
 import { BUILTIN_ACTIONS } from '../../../shared/schemas/behaviour.js';
+import { createUnitoolService } from '../unitools/service.js';
 
 const BACKTICKED = /`([A-Za-z][A-Za-z0-9_.-]{0,63})`/g;
 
@@ -12,10 +13,11 @@ export function backtickedNames(instructions: string): string[] {
   return [...names];
 }
 
-/** The tools a profile can offer: the built-in actions and its attached search tables' tool names. */
+/** The tools a profile can offer: the built-in actions, its attached search tables' and its Unitools' names. */
 export async function knownTools(ctx: AppContext, projectId: string, profileId: string): Promise<Set<string>> {
   const tables = await ctx.services.tables.attached(projectId, profileId);
-  return new Set<string>([...BUILTIN_ACTIONS, ...tables.map((t) => t.name)]);
+  const unitools = await createUnitoolService(ctx).enabledOn(projectId, profileId);
+  return new Set<string>([...BUILTIN_ACTIONS, ...tables.map((t) => t.name), ...unitools.map((t) => t.name)]);
 }
 
 export function splitTools(instructions: string, known: Set<string>): { allowed_tools: string[]; unknown_tools: string[] } {

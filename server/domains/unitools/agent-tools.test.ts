@@ -1,6 +1,6 @@
 // Unitools in the tool loop (spec 2.9) with the real app and a scripted OpenAI-compatible model: a
 // tool is offered only when enabled on the default profile; the model's call runs the code in the
-// sandbox and the model reads its result; arguments that do not match and a timeout come back to the
+// sandbox and the model reads its result; guidance rules allow it by name like any tool; arguments that do not match and a timeout come back to the
 // model as text it can act on, and the reply still completes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -52,6 +52,19 @@ describe('Unitools in the tool loop', () => {
     const reply = await ask('Where is my order A-101?');
     expect(JSON.parse(toolResult('u1'))).toEqual({ order_id: 'A-101', status: 'shipped', carrier_key_len: 13 });
     expect(reply.message.content).toContain('A-101 has shipped');
+  });
+
+  it('obeys the guidance allowlist: a rule names it in backticks, a rule that does not keeps it out', async () => {
+    const named = await t.app.inject({ method: 'POST', url: url('/guidance-rules'), headers: H(), payload: { name: 'Orders', instructions: 'Use `order_status` for order questions.' } });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json()).toMatchObject({ allowed_tools: ['order_status'], unknown_tools: [] });
+    await ask('Where is A-7?');
+    expect(offered()).toContain('order_status');
+    const other = await t.app.inject({ method: 'PATCH', url: url(`/guidance-rules/${named.json().id}`), headers: H(), payload: { instructions: 'Offer `offer_handoff` when unsure.' } });
+    expect(other.statusCode, other.body).toBe(200);
+    await ask('Where is A-8?');
+    expect(offered()).not.toContain('order_status');
+    expect((await t.app.inject({ method: 'DELETE', url: url(`/guidance-rules/${named.json().id}`), headers: H() })).statusCode).toBe(204);
   });
 
   it('tells the model about bad arguments and a timeout, and the reply still completes', async () => {
