@@ -57,8 +57,8 @@ export function TurnResult({ turn, lookups, index }: { turn: Turn; lookups: Look
             <div class="sim-sources">
               <span class="muted">Sources: </span>
               <ul class="chips" aria-label={`Sources of reply ${index + 1}`}>
-                {reply.sources.map((s) => (
-                  <li class="chip" key={s.source_id}>
+                {reply.sources.map((s, i) => (
+                  <li class="chip" key={`${s.source_id}-${i}`}>
                     {isWebUrl(s.url) ? (
                       <a href={s.url} target="_blank" rel="noopener noreferrer">
                         {s.title}

@@ -2,9 +2,9 @@
 // verified visitor's one-turn conversation on the draft answers from a snippet added through the API,
 // with its source, the audience-scoped rule and audience by name, and one billed message; a saved
 // suite whose case expects a handoff for an off-topic question passes, then fails once an Everyone
-// rule "Only use `search_knowledge`." is added through the API, with the miss in words; recent runs,
-// edit and delete. axe-clean, no CSP violation, nothing overflowing at 390 px; screenshots in
-// dist/screenshots/console.
+// rule "Only use `search_knowledge`." is added through the API, with the miss in words, while a build
+// made before the edit still passes; recent runs, edit and delete. axe-clean, no CSP violation,
+// nothing overflowing at 390 px; screenshots in dist/screenshots/console.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
@@ -94,6 +94,7 @@ describe('team console: simulations', () => {
 
   it('saves a suite, runs it (passed), fails it after a guidance edit, lists recent runs, edits and deletes', async () => {
     await apiCall(h, 'POST', '/simulation-suites', { name: 'Old checks', cases: [{ name: 'Hello', turns: [{ user: 'Hello' }] }] });
+    const v1 = (await apiCall<{ version: number }>(h, 'POST', '/deployments', { note: 'before the guidance edit' })).version;
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
@@ -130,13 +131,21 @@ describe('team console: simulations', () => {
     expect(await run.locator('.sim-run-head').innerText()).toMatch(/^Failed/);
     expect(await run.locator('.sim-trace').innerText()).toMatch(/Rules matched\s+Search only[\s\S]*Everyone\s+yes/);
 
-    await row.getByText('Recent runs (2)').click();
+    // The build made before the edit still hands over.
+    await row.getByLabel('Run Release checks against').selectOption(String(v1));
+    await row.getByRole('button', { name: 'Run suite' }).click();
+    await expect.poll(() => run.locator('.sim-run-head').innerText()).toMatch(new RegExp(`^Passed\\s+Against v${v1}`));
+    await run.locator('summary').filter({ hasText: 'Off-topic hands over' }).click(); // a passed case is folded
+    expect(await run.locator('.sim-trace').innerText()).toMatch(new RegExp(`Build\\s+v${v1}`));
+
+    await row.getByText('Recent runs (3)').click();
     const recent = row.getByRole('list', { name: 'Recent runs of Release checks' });
     const items = await recent.getByRole('listitem').allInnerTexts();
-    expect(items[0]).toMatch(/^Failed\s+Draft/);
-    expect(items[1]).toMatch(/^Passed\s+Draft/);
+    expect(items[0]).toMatch(new RegExp(`^Passed\\s+v${v1}`));
+    expect(items[1]).toMatch(/^Failed\s+Draft/);
+    expect(items[2]).toMatch(/^Passed\s+Draft/);
     await recent.getByRole('listitem').nth(1).getByRole('button', { name: /^Show the run of/ }).click();
-    await expect.poll(() => run.locator('.sim-run-head').innerText()).toMatch(/^Passed/);
+    await expect.poll(() => run.locator('.sim-run-head').innerText()).toMatch(/^Failed\s+Against Draft/);
     await shot(page, 'simulations-suite-desktop');
 
     // Edit keeps the cases and renames.
