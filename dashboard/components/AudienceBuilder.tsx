@@ -4,6 +4,7 @@
 import { appendTo, removeNode, updateNode, type DraftNode } from '../models/audience-draft.js';
 import { AddButtons, NodeList } from './AudienceGroup.js';
 import type { BuilderOps } from './ConditionRow.js';
+import { focusWhenMounted } from './row-focus.js';
 
 interface Props {
   items: DraftNode[];
@@ -20,7 +21,10 @@ export function AudienceBuilder({ items, onChange, errors, legend = 'Conditions:
   const ops: BuilderOps = {
     update: (key, fn) => onChange(updateNode(items, key, fn)),
     remove: (key) => onChange(removeNode(items, key)),
-    append: (group, node) => onChange(appendTo(items, group, node)),
+    append: (group, node) => {
+      focusWhenMounted(node.key);
+      onChange(appendTo(items, group, node));
+    },
     errors,
   };
   return (

@@ -5,6 +5,7 @@ import { MAX_GROUP_DEPTH, newCondition, newGroup, type DraftGroup, type DraftNod
 import { ConditionRow, type BuilderOps } from './ConditionRow.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { SelectField } from './SelectField.js';
+import { removeAndRefocus, useFocusOnMount } from './row-focus.js';
 
 export function NodeList({ items, prefix, ops, depth }: { items: DraftNode[]; prefix: string; ops: BuilderOps; depth: number }) {
   return (
@@ -35,8 +36,9 @@ export function AddButtons({ group, name, ops, depth }: { group: string | null; 
 
 function GroupBox({ group: g, number, ops, depth }: { group: DraftGroup; number: string; ops: BuilderOps; depth: number }) {
   const name = `group ${number}`;
+  const ref = useFocusOnMount<HTMLLIElement>(g.key);
   return (
-    <li class={`group group-${g.combinator}`}>
+    <li ref={ref} class={`group group-${g.combinator}`}>
       <fieldset>
         <legend>Group {number}</legend>
         <div class="group-head">
@@ -44,7 +46,7 @@ function GroupBox({ group: g, number, ops, depth }: { group: DraftGroup; number:
             <option value="and">all of these (AND)</option>
             <option value="or">any of these (OR)</option>
           </SelectField>
-          <button type="button" class="btn btn-quiet" aria-label={`Remove ${name}`} onClick={() => ops.remove(g.key)}>
+          <button type="button" class="btn btn-quiet" aria-label={`Remove ${name}`} onClick={(e) => removeAndRefocus(e.currentTarget, () => ops.remove(g.key))}>
             Remove group
           </button>
         </div>

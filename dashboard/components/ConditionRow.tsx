@@ -7,6 +7,7 @@ import { FIELDS_BY_GROUP, fieldLabel, operatorLabel } from '../models/audience-t
 import { AudienceValueInput } from './AudienceValueInput.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { SelectField } from './SelectField.js';
+import { removeAndRefocus, useFocusOnMount } from './row-focus.js';
 
 export interface BuilderOps {
   update(key: string, fn: (n: DraftNode) => DraftNode): void;
@@ -22,8 +23,9 @@ const value = (e: Event) => (e.target as HTMLSelectElement).value;
 export function ConditionRow({ condition: c, number, ops }: { condition: DraftCondition; number: string; ops: BuilderOps }) {
   const set = (patch: Partial<DraftCondition>) => ops.update(c.key, (n) => ({ ...(n as DraftCondition), ...patch }));
   const error = ops.errors[c.key] ?? '';
+  const ref = useFocusOnMount<HTMLLIElement>(c.key);
   return (
-    <li class={`condition${error ? ' has-error' : ''}`}>
+    <li ref={ref} class={`condition${error ? ' has-error' : ''}`}>
       <fieldset data-condition={number}>
         <legend class="sr-only">Condition {number}</legend>
         <div class="condition-controls">
@@ -59,7 +61,7 @@ export function ConditionRow({ condition: c, number, ops }: { condition: DraftCo
               <option value="project">project's</option>
             </SelectField>
           )}
-          <button type="button" class="btn btn-quiet" aria-label={`Remove condition ${number}`} onClick={() => ops.remove(c.key)}>
+          <button type="button" class="btn btn-quiet" aria-label={`Remove condition ${number}`} onClick={(e) => removeAndRefocus(e.currentTarget, () => ops.remove(c.key))}>
             Remove
           </button>
         </div>

@@ -3,6 +3,7 @@
 import { CONDITION_LABELS, type ConditionType, type DraftMessageCondition } from '../models/trigger-draft.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { SelectField } from './SelectField.js';
+import { removeAndRefocus, useFocusOnMount } from './row-focus.js';
 
 function Operand({ c, onText }: { c: DraftMessageCondition; onText(text: string): void }) {
   const onInput = (e: Event) => onText((e.target as HTMLInputElement).value);
@@ -54,8 +55,9 @@ interface Props {
 }
 
 export function TriggerConditionRow({ condition: c, number, error, onChange, onRemove }: Props) {
+  const ref = useFocusOnMount<HTMLLIElement>(c.key);
   return (
-    <li class={`condition${error ? ' has-error' : ''}`}>
+    <li ref={ref} class={`condition${error ? ' has-error' : ''}`}>
       <fieldset>
         <legend class="sr-only">Message condition {number}</legend>
         <div class="part-row">
@@ -68,7 +70,7 @@ export function TriggerConditionRow({ condition: c, number, error, onChange, onR
           </SelectField>
           {/* A new input per kind: a reused one would keep the old input's attributes (maxLength) as 0. */}
           <Operand key={c.type} c={c} onText={(text) => onChange({ ...c, text })} />
-          <button type="button" class="btn btn-quiet" aria-label={`Remove message condition ${number}`} onClick={onRemove}>
+          <button type="button" class="btn btn-quiet" aria-label={`Remove message condition ${number}`} onClick={(ev) => removeAndRefocus(ev.currentTarget, onRemove)}>
             Remove
           </button>
         </div>

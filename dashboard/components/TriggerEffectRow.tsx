@@ -3,6 +3,7 @@ import type { Label } from '../../shared/schemas/entities.js';
 import { EFFECT_LABELS, type DraftEffect, type EffectType } from '../models/trigger-draft.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { SelectField } from './SelectField.js';
+import { removeAndRefocus, useFocusOnMount } from './row-focus.js';
 
 interface Props {
   effect: DraftEffect;
@@ -15,8 +16,9 @@ interface Props {
 
 export function TriggerEffectRow({ effect: e, number, labels, error, onChange, onRemove }: Props) {
   const setType = (type: EffectType) => onChange({ ...e, type, label_id: type === 'block' ? '' : e.label_id || (labels[0]?.id ?? '') });
+  const ref = useFocusOnMount<HTMLLIElement>(e.key);
   return (
-    <li class={`condition${error ? ' has-error' : ''}`}>
+    <li ref={ref} class={`condition${error ? ' has-error' : ''}`}>
       <fieldset>
         <legend class="sr-only">Effect {number}</legend>
         <div class="part-row">
@@ -37,7 +39,7 @@ export function TriggerEffectRow({ effect: e, number, labels, error, onChange, o
               ))}
             </SelectField>
           )}
-          <button type="button" class="btn btn-quiet" aria-label={`Remove effect ${number}`} onClick={onRemove}>
+          <button type="button" class="btn btn-quiet" aria-label={`Remove effect ${number}`} onClick={(ev) => removeAndRefocus(ev.currentTarget, onRemove)}>
             Remove
           </button>
         </div>

@@ -15,6 +15,13 @@ import { SelectField } from './SelectField.js';
 import { TriggerConditionRow } from './TriggerConditionRow.js';
 import { TriggerEffectRow } from './TriggerEffectRow.js';
 import { useErrorLine } from './use-error-line.js';
+import { focusWhenMounted } from './row-focus.js';
+
+/** A row the user just added: it takes the focus once shown. */
+function added<T extends { key: string }>(row: T): T {
+  focusWhenMounted(row.key);
+  return row;
+}
 
 const ROW_NAMES: Record<string, string> = { conditions: 'message condition', effects: 'effect', audience_conditions: 'audience condition' };
 
@@ -108,7 +115,7 @@ export function TriggerForm({ project, trigger, audiences, labels, onSaved, onCa
           ))}
         </ol>
         <div class="add-buttons">
-          <button type="button" class="btn" disabled={d.conditions.length >= 20} onClick={() => set({ conditions: [...d.conditions, newMessageCondition()] })}>
+          <button type="button" class="btn" disabled={d.conditions.length >= 20} onClick={() => set({ conditions: [...d.conditions, added(newMessageCondition())] })}>
             Add message condition
           </button>
         </div>
@@ -129,7 +136,7 @@ export function TriggerForm({ project, trigger, audiences, labels, onSaved, onCa
           ))}
         </ol>
         <div class="add-buttons">
-          <button type="button" class="btn" disabled={d.effects.length >= 10} onClick={() => set({ effects: [...d.effects, labels.length ? newEffect('add_label', labels[0].id) : newEffect('block')] })}>
+          <button type="button" class="btn" disabled={d.effects.length >= 10} onClick={() => set({ effects: [...d.effects, added(labels.length ? newEffect('add_label', labels[0].id) : newEffect('block'))] })}>
             Add effect
           </button>
         </div>

@@ -4,7 +4,7 @@
 // read back over the API, edited, and deleted once no guidance rule uses it (the 409 shown first).
 // axe-clean, no CSP violation, nothing overflowing at 390 px; screenshots in dist/screenshots/console.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Audience } from '../../shared/schemas/behaviour.js';
 import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
@@ -19,6 +19,7 @@ async function openAudiences(page: Page) {
   await page.getByRole('heading', { name: 'Audiences', level: 1 }).waitFor();
 }
 
+const focused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
 const condition = (page: Page, n: string) => page.getByRole('group', { name: `Condition ${n}`, exact: true });
 
 /** Builds the audience up to the time condition, whose range is given (low, high). */
@@ -100,6 +101,12 @@ describe('team console: audiences', () => {
     await page.getByRole('button', { name: 'Add condition to the audience' }).click();
     await condition(page, '4').getByLabel('Field', { exact: true }).selectOption('channel.type');
     await condition(page, '4').getByLabel('browser', { exact: true }).check();
+    // By keyboard: a new row takes the focus; removing it hands the focus back to the add button.
+    await page.getByRole('button', { name: 'Add condition to the audience' }).press('Enter');
+    await expect.poll(() => focused(condition(page, '5').getByLabel('Field', { exact: true }))).toBe(true);
+    await condition(page, '5').getByRole('button', { name: 'Remove condition 5' }).press('Enter');
+    await condition(page, '5').waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page.getByRole('button', { name: 'Add condition to the audience' }))).toBe(true);
     await shot(page, 'audiences-editor-desktop');
     await page.getByRole('button', { name: 'Save audience' }).click();
     await page.getByRole('status').getByText(`Audience ${NAME} saved.`).waitFor();

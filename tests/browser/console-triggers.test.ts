@@ -37,6 +37,8 @@ async function fillNew(page: Page, pattern: string) {
   await messageCondition(page, 1).getByLabel('Pattern', { exact: true }).fill(pattern);
   expect(await effect(page, 1).getByLabel('Effect', { exact: true }).inputValue()).toBe('block');
   await page.getByRole('button', { name: 'Add effect' }).click();
+  // The new row has the focus, so a keyboard user carries on there.
+  await expect.poll(() => effect(page, 2).getByLabel('Effect', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
   await effect(page, 2).getByLabel('Effect', { exact: true }).selectOption('add_label');
   await effect(page, 2).getByLabel('Label', { exact: true }).selectOption({ label: 'Spam' });
 }
