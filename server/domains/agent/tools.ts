@@ -20,7 +20,7 @@ import { searchWebTool } from './tools/search-web.js';
 import { fetchPageTool } from './tools/fetch-page.js';
 import { setLabelTool } from './tools/set-label.js';
 import { setUserAttributeTool } from './tools/set-user-attribute.js';
-import { currentTimeTool, userTimezone } from './tools/current-time.js';
+import { clockOf, currentTimeTool, userTimezone } from './tools/current-time.js';
 
 const TABLE_ROWS = 10;
 
@@ -175,7 +175,7 @@ export async function agentTools(input: {
       setLabelTool({ projectId: input.projectId, conversationId: c.record.id, conversations: c.conversations, labels: c.labels }),
       setUserAttributeTool({ projectId: input.projectId, userId: c.record.user_id, users: c.users }),
       // The profile's timezone is the draft's here; guidance/stages.ts swaps in the one the reply's build uses.
-      currentTimeTool(userTimezone(c.users, c.record), 'UTC'),
+      currentTimeTool(userTimezone(c.users, c.record), 'UTC', clockOf(c.record)),
     );
   }
   if (input.tables) for (const a of await input.tables.attached(input.projectId)) tools.push(tableTool(input.projectId, input.tables, a));

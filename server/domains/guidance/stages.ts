@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import type { ReplyStages } from '../agent/runtime.js';
 import { guarded, knowledgeTool } from '../agent/tools.js';
-import { currentTimeTool, userTimezone } from '../agent/tools/current-time.js';
+import { clockOf, currentTimeTool, userTimezone } from '../agent/tools/current-time.js';
 import { effectiveActions } from '../../../shared/schemas/toolboxes.js';
 import { resolveBehaviour, type Behaviour } from './resolve.js';
 import { procedureStage } from '../procedures/stage.js';
@@ -41,7 +41,7 @@ export function behaviourStages(ctx: AppContext): ReplyStages {
         // search_knowledge searches what this conversation may see: its audiences' sources, the build's knowledge.
         .map((t) => (t.name === 'search_knowledge' && knowledge && (sourceIds || snapshot) ? guarded(knowledgeTool(c.project_id, knowledge, { sourceIds, snapshot })) : t))
         // current_time falls back to the timezone of the profile this reply uses (the build's, or the draft's).
-        .map((t) => (t.name === 'current_time' ? guarded(currentTimeTool(userTimezone(ctx.services.users, c), profile.timezone)) : t));
+        .map((t) => (t.name === 'current_time' ? guarded(currentTimeTool(userTimezone(ctx.services.users, c), profile.timezone, clockOf(c))) : t));
     },
     async guidance(c, tools) {
       const { rules, trace, profile } = await behaviour(c);

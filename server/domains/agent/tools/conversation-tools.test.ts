@@ -97,4 +97,16 @@ describe('conversation and time tools', () => {
     await ask(unknown.id, 'What time is it?');
     expect(toolResult(llm, 't2')).toMatch(/in America\/New_York \(the business's timezone; the user's own is unknown\)\. ISO 8601: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[45]:00\./);
   });
+
+  it("current_time in a simulation reads the simulated visitor's timezone and moment", async () => {
+    llm.script.push(call('t3', 'current_time', {}), { text: ['We are closed on Sundays.'] });
+    const res = await t.app.inject({
+      method: 'POST', url: url('/simulations'), headers: H(),
+      payload: { context: { user: { timezone: 'Asia/Tokyo' }, time: '2026-03-01T12:00:00Z' }, turns: [{ user: 'Are you open right now?' }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().cases[0].turns[0].tools_called).toEqual(['current_time']);
+    // The spoken date is Intl's (ICU versions differ on the comma after the weekday); the ISO form is exact.
+    expect(toolResult(llm, 't3')).toMatch(/^Now: Sunday,? 1 March 2026 at 21:00 in Asia\/Tokyo \(the user's timezone\)\. ISO 8601: 2026-03-01T21:00:00\+09:00\.$/);
+  });
 });

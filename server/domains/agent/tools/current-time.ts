@@ -20,11 +20,17 @@ export function localIso(ms: number, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offsetOf(ms, timeZone)}`;
 }
 
-/** The user's own timezone, when the widget or the users API gave a valid one. */
+/** The user's own timezone, when the widget or the users API gave a valid one (a simulation: its visitor's). */
 export const userTimezone = (users: UserService, conversation: ConversationRecord) => async (): Promise<string | null> => {
-  const tz = (await users.get(conversation.project_id, conversation.user_id))?.timezone;
+  const tz = conversation.simulation ? conversation.simulation.context.user?.timezone : (await users.get(conversation.project_id, conversation.user_id))?.timezone;
   return isTimeZone(tz) ? tz : null;
 };
+
+/** Now, or the moment a simulation's context sets (docs/behaviour.md "Simulations"), as time conditions read it. */
+export function clockOf(conversation: ConversationRecord): () => number {
+  const pinned = conversation.simulation?.context.time;
+  return pinned ? () => Date.parse(pinned) : Date.now;
+}
 
 export function currentTimeTool(user: () => Promise<string | null>, profileTimezone: string, clock: () => number = Date.now): AgentTool {
   return {
