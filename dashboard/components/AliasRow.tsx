@@ -7,6 +7,7 @@ import { now } from '../models/clock.js';
 import { ago, fullTime } from './format.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { VersionOptions } from './VersionOptions.js';
 
 interface Props {
   project: string;
@@ -67,11 +68,7 @@ export function AliasRow({ project, alias, versions, channelNames, onChanged, on
           <label class="field narrow">
             <span>Point {alias.name} at</span>
             <select value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
-              {versions.map((v) => (
-                <option key={v} value={v}>
-                  v{v}
-                </option>
-              ))}
+              <VersionOptions versions={versions} />
             </select>
           </label>
           <label class="field">

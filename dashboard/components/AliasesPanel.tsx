@@ -7,6 +7,7 @@ import { AliasRow } from './AliasRow.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { VersionOptions } from './VersionOptions.js';
 
 interface Props {
   project: string;
@@ -62,11 +63,7 @@ export function AliasesPanel({ project, aliases, versions, channelNames, onChang
           <label class="field narrow">
             <span>Points at build</span>
             <select value={chosen} onChange={(e) => setVersion((e.target as HTMLSelectElement).value)}>
-              {versions.map((v) => (
-                <option key={v} value={v}>
-                  v{v}
-                </option>
-              ))}
+              <VersionOptions versions={versions} />
             </select>
           </label>
           <label class="check">

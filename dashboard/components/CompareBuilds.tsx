@@ -5,6 +5,7 @@ import { diffVersions, type DeploymentDiff as Diff, type DiffSide } from '../mod
 import { DeploymentDiff } from './DeploymentDiff.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { VersionOptions } from './VersionOptions.js';
 
 const parse = (v: string): DiffSide => (v === 'draft' ? 'draft' : Number(v));
 const label = (s: DiffSide) => (s === 'draft' ? 'Draft' : `v${s}`);
@@ -29,11 +30,7 @@ export function CompareBuilds({ project, versions, stamp }: { project: string; v
       <span>{title}</span>
       <select value={String(value)} onChange={(e) => set(parse((e.target as HTMLSelectElement).value))}>
         <option value="draft">Draft</option>
-        {versions.map((v) => (
-          <option key={v} value={v}>
-            v{v}
-          </option>
-        ))}
+        <VersionOptions versions={versions} />
       </select>
     </label>
   );
