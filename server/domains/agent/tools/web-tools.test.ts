@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { startScriptedLlm, type ScriptedLlm } from '../openai/scripted-llm.fixture.js';
 import { startScriptedWeb, type ScriptedWeb } from './scripted-web.fixture.js';
 import { fetchPageTool } from './fetch-page.js';
+import { readResults, WEB_RESULTS } from './search-web.js';
 
 const RELEASE_PAGE = `<!doctype html><html><head><title>Parley 3.2 release notes</title></head><body>
 <nav>Home | Pricing | Blog</nav>
@@ -127,5 +128,17 @@ describe('fetch_page without ALLOW_PRIVATE_FETCH', () => {
     } finally {
       await web.close();
     }
+  });
+});
+
+describe('search_web results', () => {
+  it('keeps the first http(s) result of each URL, at most WEB_RESULTS, and refuses an answer without results', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ url: `https://example.com/${i % 8}`, title: ` Page ${i} `, content: 'x'.repeat(2000) }));
+    const passages = readResults({ results: [{ url: 'javascript:alert(1)', title: 'bad' }, ...many] });
+    expect(passages).toHaveLength(WEB_RESULTS);
+    expect(passages.map((p) => p.url)).toEqual(['https://example.com/0', 'https://example.com/1', 'https://example.com/2', 'https://example.com/3', 'https://example.com/4']);
+    expect(passages[0]).toMatchObject({ title: 'Page 0', source_id: 'web:https://example.com/0' });
+    expect(passages[0].text.length).toBeLessThanOrEqual(600);
+    expect(() => readResults({ error: 'rate limited' })).toThrow('without a results list');
   });
 });
