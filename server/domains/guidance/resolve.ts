@@ -16,7 +16,7 @@ import { createDeploymentService, snapshotKey } from '../deployments/service.js'
 export interface Behaviour {
   profile: Profile;
   rules: GuidanceRule[];
-  /** Tool names the rules allow; null when the profile has no active rules (its enabled actions apply). */
+  /** Tool names the applying rules allow; null when no rule applies (the enabled actions apply). */
   allowedTools: Set<string> | null;
   /** Sources the conversation may be answered from; undefined when no source has an audience. */
   sourceIds: string[] | undefined;
@@ -86,7 +86,9 @@ export async function resolveBehaviour(ctx: AppContext, conversation: Conversati
   return {
     profile,
     rules,
-    allowedTools: active.length ? new Set(rules.flatMap((r) => r.allowed_tools)) : null,
+    // No rule applies (none at all, or only rules of audiences the conversation is not in and no
+    // Everyone rule): the profile's enabled actions apply, as when the profile has no rules.
+    allowedTools: rules.length ? new Set(rules.flatMap((r) => r.allowed_tools)) : null,
     sourceIds: scopedSources.length ? sources.filter((s) => !s.audience_id || matched.has(s.audience_id)).map((s) => s.id) : undefined,
     snapshot: config.snapshot,
     searchTables: config.searchTables,

@@ -54,6 +54,18 @@ describe('simulations', () => {
     await api('DELETE', `/audiences/${audience.id}`);
   });
 
+  it("keeps the profile's tools for a visitor outside every rule's audience when there is no Everyone rule", async () => {
+    const audience = (await api('POST', '/audiences', { name: 'Verified', conditions: [{ type: 'condition', field: 'user.email_verified', operator: 'is_true' }] })).json();
+    const scoped = (await api('POST', '/guidance-rules', { name: 'Verified only', instructions: 'Use `search_knowledge`.', audience_id: audience.id })).json();
+    const outside = await simulate({ context: { user: { email_verified: false } }, turns: [{ user: 'Can you repair my vintage harpsichord?' }] });
+    const turn = outside.cases[0]!.turns[0]!;
+    expect(turn.guidance).toMatchObject({ rule_ids: [], everyone: true });
+    expect(turn.guidance?.allowed_tools).toEqual(expect.arrayContaining(['search_knowledge', 'offer_handoff']));
+    expect(turn.reply?.offer_handoff).toBe(true);
+    await api('DELETE', `/guidance-rules/${scoped.id}`);
+    await api('DELETE', `/audiences/${audience.id}`);
+  });
+
   it('answers from the target: a build does not see knowledge added after it; replies are billed and hidden', async () => {
     const before = (await api('POST', '/deployments', { note: 'before the code' })).json().version;
     const provider = (await api('POST', '/data-providers', { type: 'manual', name: 'Warehouse' })).json();
