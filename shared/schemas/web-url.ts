@@ -17,6 +17,13 @@ const webUrlRegExp = new RegExp(WEB_URL_PATTERN);
 export const WebUrl = (description = 'An absolute http(s) URL') =>
   Type.String({ maxLength: 2048, pattern: WEB_URL_PATTERN, description });
 
+/**
+ * A link a client may leave out: a web URL, or `null` or `""` for none (an empty form field), which
+ * the server stores as null. Spelled out because request bodies are validated without type coercion.
+ */
+export const NoLinkOrWebUrl = (description = 'An absolute http(s) URL; null or "" for none') =>
+  Type.Union([WebUrl(description), Type.Literal(''), Type.Null()], { description });
+
 /** The same rule for values that do not pass through a route schema (CLI flags, settings). */
 export function isWebUrl(value: string): boolean {
   if (value.length > 2048 || !webUrlRegExp.test(value)) return false;

@@ -10,7 +10,7 @@ import {
   SourceSchema,
   SyncJobSchema,
 } from './schemas.js';
-import { WebUrl } from '../../../shared/schemas/web-url.js';
+import { NoLinkOrWebUrl, WebUrl } from '../../../shared/schemas/web-url.js';
 
 const closed = { additionalProperties: false } as const;
 const Id = Type.String({ format: 'uuid' });
@@ -35,7 +35,7 @@ const CrawlerInput = Type.Partial(CrawlerSettingsSchema, closed);
 const WikiInput = Type.Object(
   {
     folder_path: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
-    base_url: Type.Optional(Nullable(WebUrl('Public address of the wiki: a page links to this plus its path'))),
+    base_url: Type.Optional(NoLinkOrWebUrl('Public address of the wiki: a page links to this plus its path')),
   },
   closed,
 );
@@ -71,7 +71,7 @@ export const CreateSnippetBody = Type.Object(
     title: Type.Optional(Type.String({ maxLength: 300 })),
     question: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'A question this snippet answers directly (FAQ)' }))),
     content: Type.String({ minLength: 1, maxLength: 100_000, description: 'Plain text or Markdown' }),
-    url: Type.Optional(Nullable(WebUrl('The page a reader is sent to when this snippet is cited'))),
+    url: Type.Optional(NoLinkOrWebUrl('The page a reader is sent to when this snippet is cited')),
     audience_id: Type.Optional(AudienceId),
   },
   closed,

@@ -236,7 +236,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         key,
         kind: 'snippet',
         title,
-        url: input.url ?? null,
+        url: input.url || null, // "" is no link (api-schemas.ts)
         question,
         content,
         doc: snippetDoc(title, content),
@@ -254,7 +254,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       if (!content) throw invalid('content must not be empty', [{ path: 'content', message: 'must not be empty' }]);
       const question = input.question === undefined ? current.question : input.question?.trim() || null;
       const title = input.title === undefined ? current.title : input.title.trim() || question || content.slice(0, 80);
-      const url = input.url === undefined ? current.url : input.url;
+      const url = input.url === undefined ? current.url : input.url || null;
       const { source } = await ingest.upsert(provider, current, { key: current.key, kind: 'snippet', title, url, question, content, doc: snippetDoc(title, content) });
       ingest.settleSoon(projectId);
       const updated = await sources.update(projectId, id, (s) => ({

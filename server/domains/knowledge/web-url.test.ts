@@ -92,7 +92,7 @@ describe('web URLs (snippet and source url, crawler and wiki addresses)', () => 
       expect((await api('GET', `/sources/${created.body.id}/chunks`)).body.source.url).toBe(url);
     }
     expect((await api('PATCH', `/snippets/${snippetId}`, { url: null })).body.url).toBeNull();
-    // An empty string where null is allowed means "no link" (Ajv coerces it), never a stored "".
+    // An empty string means "no link" (an empty form field), never a stored "".
     expect((await api('POST', `/data-providers/${manualId}/snippets`, { content: 'No link.', url: '' })).body.url).toBeNull();
   });
 });
