@@ -129,7 +129,8 @@ describe('team console: simulations', () => {
     await row.getByRole('button', { name: 'Run suite' }).click();
     await run.getByRole('list', { name: 'Missed expectations of turn 1' }).getByText('Missed: does not offer a handoff').waitFor();
     expect(await run.locator('.sim-run-head').innerText()).toMatch(/^Failed/);
-    expect(await run.locator('.sim-trace').innerText()).toMatch(/Rules matched\s+Search only[\s\S]*Everyone\s+yes/);
+    // A rule the page has not seen yet is named once its names are read again, just after the run.
+    await expect.poll(() => run.locator('.sim-trace').innerText()).toMatch(/Rules matched\s+Search only[\s\S]*Everyone\s+yes/);
 
     // The build made before the edit still hands over.
     await row.getByLabel('Run Release checks against').selectOption(String(v1));
