@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Audience } from '../../shared/schemas/behaviour.js';
 import { watchPage } from './harness.js';
-import { axeViolations } from './axe.js';
-import { apiCall, consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn } from './console-harness.js';
 
 const h = consoleHarness();
 const NAME = 'Verified users on the pricing page';
@@ -130,24 +129,12 @@ describe('team console: audiences', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [
-    ['desktop', { width: 1280, height: 900 }],
-    ['390', { width: 390, height: 844 }],
-  ] as const) {
-    it(`axe finds no violations and nothing overflows (${name})`, async () => {
-      const context = await h.browser.newContext({ viewport, bypassCSP: true });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      await openAudiences(page);
-      await build(page, '18', '23');
-      await page.getByRole('button', { name: 'Add condition to the audience' }).click();
-      await condition(page, '3').getByLabel('Field', { exact: true }).selectOption('user.external_attributes');
-      await condition(page, '3').getByLabel('JSON path', { exact: true }).fill('widget.plan');
-      await condition(page, '3').getByLabel('Value', { exact: true }).fill('pro');
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await layoutProblems(page)).toEqual([]);
-      await shot(page, `audiences-${name}`);
-      await context.close();
-    });
-  }
+  itPassesAxeAndFits(h, 'audiences', async (page) => {
+    await openAudiences(page);
+    await build(page, '18', '23');
+    await page.getByRole('button', { name: 'Add condition to the audience' }).click();
+    await condition(page, '3').getByLabel('Field', { exact: true }).selectOption('user.external_attributes');
+    await condition(page, '3').getByLabel('JSON path', { exact: true }).fill('widget.plan');
+    await condition(page, '3').getByLabel('Value', { exact: true }).fill('pro');
+  });
 });

@@ -7,8 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { axeViolations } from './axe.js';
-import { apiCall, consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn } from './console-harness.js';
 
 const h = consoleHarness();
 const SNIPPET = 'Warehouse pickup';
@@ -139,22 +138,10 @@ describe('team console: deployments and aliases', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [
-    ['desktop', { width: 1280, height: 900 }],
-    ['390', { width: 390, height: 844 }],
-  ] as const) {
-    it(`axe finds no violations and nothing overflows (${name})`, async () => {
-      const context = await h.browser.newContext({ viewport, bypassCSP: true });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      await signIn(page, h);
-      await openDeployments(page);
-      await page.locator('li.alias-row').first().waitFor();
-      for (const s of await page.locator('li.alias-row summary').all()) await s.click();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await layoutProblems(page)).toEqual([]);
-      await shot(page, `deployments-${name}`);
-      await context.close();
-    });
-  }
+  itPassesAxeAndFits(h, 'deployments', async (page) => {
+    await signIn(page, h);
+    await openDeployments(page);
+    await page.locator('li.alias-row').first().waitFor();
+    for (const s of await page.locator('li.alias-row summary').all()) await s.click();
+  });
 });

@@ -4,9 +4,10 @@
 // API, and writes screenshots to dist/screenshots/console (kept out of git) for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ensureBuilt, startHarness, type Harness } from './harness.js';
+import { axeViolations } from './axe.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 export const SHOTS = join(ROOT, 'dist/screenshots/console');
@@ -76,4 +77,27 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     }
     return out;
   });
+}
+
+/**
+ * The bar of every console page, at desktop width and at 390 px: axe finds no violations, nothing
+ * overflows the screen, and a screenshot is kept for a person to look at. `show` signs in and brings
+ * the page into the state worth checking (a form open, an error shown…).
+ */
+export function itPassesAxeAndFits(h: Harness, shotName: string, show: (page: Page) => Promise<void>, timeout = 15_000) {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['390', { width: 390, height: 844 }],
+  ] as const) {
+    it(`axe finds no violations and nothing overflows (${name})`, async () => {
+      const context = await h.browser.newContext({ viewport, bypassCSP: true });
+      const page = await context.newPage();
+      page.setDefaultTimeout(timeout);
+      await show(page);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await layoutProblems(page)).toEqual([]);
+      await shot(page, `${shotName}-${name}`);
+      await context.close();
+    });
+  }
 }

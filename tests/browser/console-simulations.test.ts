@@ -8,8 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { axeViolations } from './axe.js';
-import { apiCall, consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn } from './console-harness.js';
 
 const h = consoleHarness();
 const QUESTION = 'What is the warehouse pickup code?';
@@ -169,31 +168,19 @@ describe('team console: simulations', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [
-    ['desktop', { width: 1280, height: 900 }],
-    ['390', { width: 390, height: 844 }],
-  ] as const) {
-    it(`axe finds no violations and nothing overflows (${name})`, async () => {
-      const context = await h.browser.newContext({ viewport, bypassCSP: true });
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      await signIn(page, h);
-      await openSimulations(page);
-      await tryMessage(page, QUESTION);
-      const row = suiteRow(page, 'Release gate');
-      await row.getByText(/^Recent runs/).click();
-      await row.getByRole('listitem').filter({ hasText: 'Failed' }).first().getByRole('button', { name: /^Show the run of/ }).click();
-      await row.getByText('Missed: does not offer a handoff').waitFor();
-      await page.getByRole('button', { name: 'New suite' }).click();
-      const editor = page.getByRole('form', { name: 'New suite' });
-      await editor.getByText('Visitor context').click();
-      await editor.getByLabel('External attributes (JSON object)').fill('[1]');
-      await editor.getByRole('button', { name: 'Add expectation' }).click();
-      await editor.getByLabel('Expectation 1').selectOption('calls_tool');
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await layoutProblems(page)).toEqual([]);
-      await shot(page, `simulations-${name}`);
-      await context.close();
-    });
-  }
-});
+  itPassesAxeAndFits(h, 'simulations', async (page) => {
+    await signIn(page, h);
+    await openSimulations(page);
+    await tryMessage(page, QUESTION);
+    const row = suiteRow(page, 'Release gate');
+    await row.getByText(/^Recent runs/).click();
+    await row.getByRole('listitem').filter({ hasText: 'Failed' }).first().getByRole('button', { name: /^Show the run of/ }).click();
+    await row.getByText('Missed: does not offer a handoff').waitFor();
+    await page.getByRole('button', { name: 'New suite' }).click();
+    const editor = page.getByRole('form', { name: 'New suite' });
+    await editor.getByText('Visitor context').click();
+    await editor.getByLabel('External attributes (JSON object)').fill('[1]');
+    await editor.getByRole('button', { name: 'Add expectation' }).click();
+    await editor.getByLabel('Expectation 1').selectOption('calls_tool');
+    }, 20_000);
+  });
