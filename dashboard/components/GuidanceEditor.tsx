@@ -6,6 +6,7 @@ import { createRule, updateRule, type Audience, type GuidanceRule, type SavedRul
 import { ToolCompletion } from './ToolCompletion.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { AudienceOptions } from './AudienceOptions.js';
 
 interface Props {
   project: string;
@@ -51,12 +52,7 @@ export function GuidanceEditor({ project, profileId, rule, tools, audiences, onS
         <label class="field">
           <span>Audience</span>
           <select value={audience} onChange={(e) => setAudience(text(e))}>
-            <option value="">Everyone</option>
-            {audiences.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <AudienceOptions audiences={audiences} />
           </select>
         </label>
         <div class="wide">

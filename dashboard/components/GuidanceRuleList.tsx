@@ -3,6 +3,7 @@
 // order can be changed from the keyboard. The page does the API calls and keeps the focus on the
 // moved rule's button (moveButtonId).
 import type { Audience, GuidanceRule } from '../models/behaviour.js';
+import { AudienceOptions } from './AudienceOptions.js';
 
 interface Props {
   rules: GuidanceRule[];
@@ -40,12 +41,7 @@ export function GuidanceRuleList({ rules, audiences, editingId, onMove, onState,
                 Audience<span class="sr-only"> of {r.name}</span>
               </span>
               <select value={r.audience_id ?? ''} onChange={(e) => onAudience(r, (e.target as HTMLSelectElement).value || null)}>
-                <option value="">Everyone</option>
-                {audiences.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
+                <AudienceOptions audiences={audiences} />
               </select>
             </label>
             <div class="rule-tools">

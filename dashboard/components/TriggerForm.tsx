@@ -16,6 +16,7 @@ import { TriggerConditionRow } from './TriggerConditionRow.js';
 import { TriggerEffectRow } from './TriggerEffectRow.js';
 import { useErrorLine } from './use-error-line.js';
 import { focusWhenMounted } from './row-focus.js';
+import { AudienceOptions } from './AudienceOptions.js';
 
 /** A row the user just added: it takes the focus once shown. */
 function added<T extends { key: string }>(row: T): T {
@@ -83,12 +84,7 @@ export function TriggerForm({ project, trigger, audiences, labels, onSaved, onCa
           <option value="draft">Draft: never runs</option>
         </SelectField>
         <SelectField label="Audience" value={d.audience_id} onChange={(audience_id) => set({ audience_id })}>
-          <option value="">Everyone</option>
-          {audiences.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
+          <AudienceOptions audiences={audiences} />
         </SelectField>
       </div>
       <AudienceBuilder

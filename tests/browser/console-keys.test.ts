@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { axeViolations } from './axe.js';
-import { consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
+import { consoleHarness, itPassesAxeAndFits, shot, signIn } from './console-harness.js';
 
 const h = consoleHarness();
 
@@ -68,21 +67,9 @@ describe('team console: API keys', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [
-    ['desktop', { width: 1280, height: 900 }],
-    ['390', { width: 390, height: 844 }],
-  ] as const) {
-    it(`axe finds no violations and nothing overflows (${name})`, async () => {
-      const context = await h.browser.newContext({ viewport, bypassCSP: true });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      await openKeys(page);
-      await page.locator('li.key-row').first().waitFor();
-      for (const s of await page.locator('li.key-row summary').all()) await s.click();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await layoutProblems(page)).toEqual([]);
-      await shot(page, `keys-${name}`);
-      await context.close();
-    });
-  }
+  itPassesAxeAndFits(h, 'keys', async (page) => {
+    await openKeys(page);
+    await page.locator('li.key-row').first().waitFor();
+    for (const s of await page.locator('li.key-row summary').all()) await s.click();
+  });
 });
