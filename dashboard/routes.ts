@@ -23,6 +23,7 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/knowledge', nav: 'Knowledge', href: (id) => `/app/p/${id}/knowledge`, component: lazy(() => import('./pages/KnowledgePage.js')) },
   { path: '/app/p/:project/knowledge/:provider', component: lazy(() => import('./pages/KnowledgeProviderPage.js')) },
   { path: '/app/p/:project/behaviour', nav: 'Behaviour', href: (id) => `/app/p/${id}/behaviour`, component: lazy(() => import('./pages/BehaviourPage.js')) },
+  { path: '/app/p/:project/actions', nav: 'Actions', href: (id) => `/app/p/${id}/actions`, component: lazy(() => import('./pages/ActionsPage.js')) },
   { path: '/app/p/:project/channels', nav: 'Channels', href: (id) => `/app/p/${id}/channels`, component: lazy(() => import('./pages/ChannelsPage.js')) },
   { path: '/app/p/:project/channels/:channel', component: lazy(() => import('./pages/ChannelEditorPage.js')) },
   { path: '/app/p/:project/deployments', nav: 'Deployments', href: (id) => `/app/p/${id}/deployments`, component: lazy(() => import('./pages/DeploymentsPage.js')) },
