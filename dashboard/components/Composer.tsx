@@ -28,12 +28,18 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
     const content = text.trim();
     if (!content || busy) return;
     setBusy(true);
-    await guard(async () => {
-      await send(content, mode, fromDraft && mode === 'message');
-      setText('');
-      setFromDraft(false);
+    // Clear at once, not after the request: whatever the operator types while the send is in flight
+    // is the next message and must not be wiped when this one's answer arrives. On failure the sent
+    // text comes back, unless something new was typed meanwhile.
+    const wasDraft = fromDraft && mode === 'message';
+    setText('');
+    setFromDraft(false);
+    const sent = await guard(async () => {
+      await send(content, mode, wasDraft);
       typing(false);
+      return true;
     });
+    if (!sent) setText((now) => (now.trim() ? now : content));
     setBusy(false);
   }
 

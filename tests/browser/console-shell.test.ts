@@ -201,4 +201,37 @@ describe('team console: sign in and inbox', () => {
     expect(await watch.violations()).toEqual([]);
     await context.close();
   });
+  it('keeps what the operator types while a reply is in flight, and gives a failed reply back', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signIn(page, h);
+    await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${first.id}`);
+    const box = page.getByRole('textbox', { name: 'Reply to the visitor' });
+    const sendButton = page.getByRole('button', { name: 'Send reply' });
+    // Hold the first send until the next message is typed, then let it through.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let failNext = false;
+    await page.route(`**/conversations/${first.id}/messages`, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (failNext) return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Try again in a moment.' }) });
+      await held;
+      await route.continue();
+    });
+    await box.fill('First reply');
+    await sendButton.click();
+    await expect.poll(() => box.inputValue()).toBe('');
+    await box.fill('Second reply, typed meanwhile');
+    release();
+    await page.getByRole('log', { name: 'Messages' }).getByText('First reply').waitFor();
+    expect(await box.inputValue()).toBe('Second reply, typed meanwhile');
+    expect(await sendButton.isEnabled()).toBe(true);
+
+    failNext = true;
+    await sendButton.click();
+    await page.getByRole('alert').getByText('Try again in a moment.').waitFor();
+    expect(await box.inputValue()).toBe('Second reply, typed meanwhile');
+    await context.close();
+  });
 });
