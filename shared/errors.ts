@@ -63,6 +63,19 @@ export const ERROR_CODES = {
   invalid_arguments: 400,
   /** bwrap, prlimit or the interpreter is missing on the server (scripts/system-deps.sh installs them). */
   sandbox_unavailable: 503,
+  // External tool servers (spec 2.9; docs/behaviour.md "External tool servers (MCP)")
+  /** A profile names an MCP server id the project does not have. */
+  unknown_mcp_server: 400,
+  /** Tool settings name a tool the server did not list. */
+  unknown_mcp_tool: 400,
+  /** An MCP URL that is an IP literal or localhost, refused unless ALLOW_PRIVATE_FETCH. */
+  blocked_url: 400,
+  /** A stdio MCP server on a server that did not set MCP_STDIO_ENABLED=true. */
+  stdio_disabled: 403,
+  /** The tool call was already answered, or expired. */
+  tool_call_answered: 409,
+  /** The MCP server could not be reached or failed to list its tools (the row keeps last_error). */
+  mcp_unavailable: 424,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -15,6 +15,7 @@ import type { Alias, StoredDeployment } from '../../shared/schemas/deployments.j
 import type { SimulationRun, Suite } from '../../shared/schemas/simulations.js';
 import type { StoredUnitool } from '../../shared/schemas/unitools.js';
 import type { Procedure, ProcedureRun } from '../../shared/schemas/procedures.js';
+import type { StoredMcpServer, ToolCall } from '../../shared/schemas/mcp-servers.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -75,6 +76,10 @@ export interface Collections {
   /** scope: project id; procedures and where each conversation stands in one (docs/behaviour.md) */
   procedures: Procedure;
   procedure_runs: ProcedureRun & StoredDoc;
+  /** scope: project id; external tool servers (spec 2.9), header and env values sealed with the master key */
+  mcp_servers: StoredMcpServer;
+  /** scope: project id; every external tool call, with a paused reply's state while it waits for approval */
+  tool_calls: ToolCall & { resume?: unknown };
 }
 
 export type ParleyStore = Store<Collections>;
@@ -90,6 +95,7 @@ export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions 
   // Messages are immutable once stored (spec 2.6), so a new message costs the log its own size.
   conversations: { appendOnly: ['messages'] },
   api_keys: { indexes: ['key_hash'] },
+  tool_calls: { indexes: ['conversation_id'] },
   users: {
     indexes: ['email', 'phone', 'external_id'],
     version: 2,

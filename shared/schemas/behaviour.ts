@@ -172,6 +172,8 @@ export const ProfileSchema = Type.Object({
   enabled_actions: Type.Array(Type.String()),
   /** Toolboxes whose actions join `enabled_actions`; absent on profiles stored before toolboxes: none. */
   toolboxes: Type.Optional(Type.Array(Type.String())),
+  /** External tool servers (MCP) enabled on the profile; absent on profiles stored before them: none. */
+  mcp_server_ids: Type.Optional(Type.Array(Type.String())),
   /** IANA timezone of the project for audience time conditions. */
   timezone: Type.String(),
   created_at: Timestamp,
@@ -186,6 +188,7 @@ export const ProfileOut = Type.Intersect([
     search_tables: Type.Array(Type.Object({ table_id: Type.String(), name: Type.String(), description: Type.String() })),
     guidance_rule_ids: Type.Array(Type.String()),
     toolboxes: Type.Array(Type.String()),
+    mcp_server_ids: Type.Array(Type.String()),
     /** `enabled_actions` plus its toolboxes' actions: the built-in tools replies may be offered. */
     effective_actions: Type.Array(Type.String()),
   }),
@@ -197,6 +200,7 @@ export const ProfileBody = Type.Object(
     model: Type.Optional(Type.Partial(ModelSettingsSchema, closed)),
     enabled_actions: Type.Optional(Type.Array(ActionName, { uniqueItems: true })),
     toolboxes: Type.Optional(Type.Array(ToolboxIdSchema, { uniqueItems: true, description: 'Toolboxes (GET /toolboxes) whose actions join enabled_actions' })),
+    mcp_server_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { uniqueItems: true, maxItems: 20, description: 'External tool servers (GET /mcp-servers) whose exposed tools replies may call' })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA timezone, e.g. Europe/Berlin (default UTC)' })),
   },
   closed,

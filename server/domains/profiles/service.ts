@@ -20,6 +20,14 @@ function checkTimezone(tz: string | undefined): void {
 export function createProfileService(store: ParleyStore) {
   const profiles = store.collection('profiles');
 
+  /** External tool servers named on a profile must be the project's (spec 2.9). */
+  async function checkMcpServers(projectId: string, ids: string[] | undefined): Promise<string[]> {
+    const known = new Set((await store.collection('mcp_servers').list(projectId)).map((s) => s.id));
+    const unknown = (ids ?? []).find((id) => !known.has(id));
+    if (unknown) throw new AppError('unknown_mcp_server', `mcp_server_ids: no MCP server ${JSON.stringify(unknown)} in this project (GET /mcp-servers lists them)`, { mcp_server_id: unknown });
+    return ids ?? [];
+  }
+
   async function defaultProfile(projectId: string): Promise<Profile> {
     const existing = await profiles.get(projectId, DEFAULT_PROFILE_ID);
     if (existing) return existing;
@@ -76,6 +84,7 @@ export function createProfileService(store: ParleyStore) {
         model: { ...DEFAULT_MODEL, ...body.model },
         enabled_actions: body.enabled_actions ?? [...DEFAULT_ACTIONS],
         toolboxes: body.toolboxes ?? [],
+        mcp_server_ids: await checkMcpServers(projectId, body.mcp_server_ids),
         timezone: body.timezone ?? 'UTC',
         created_at: t,
         updated_at: t,
@@ -85,12 +94,14 @@ export function createProfileService(store: ParleyStore) {
     async update(projectId: string, id: string, body: ProfilePatchBody): Promise<Profile> {
       checkTimezone(body.timezone);
       await require(projectId, id);
+      const mcpServerIds = body.mcp_server_ids !== undefined ? await checkMcpServers(projectId, body.mcp_server_ids) : undefined;
       const updated = await profiles.update(projectId, id, (p) => ({
         ...p,
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
         ...(body.model !== undefined ? { model: { ...p.model, ...body.model } } : {}),
         ...(body.enabled_actions !== undefined ? { enabled_actions: body.enabled_actions } : {}),
         ...(body.toolboxes !== undefined ? { toolboxes: body.toolboxes } : {}),
+        ...(mcpServerIds !== undefined ? { mcp_server_ids: mcpServerIds } : {}),
         ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
         updated_at: now(),
       }));
@@ -119,6 +130,7 @@ export async function profileView(ctx: AppContext, profile: Profile) {
   return {
     ...profile,
     toolboxes: profile.toolboxes ?? [],
+    mcp_server_ids: profile.mcp_server_ids ?? [],
     effective_actions: effectiveActions(profile),
     search_tables: tables.map((t) => ({ table_id: t.table.id, name: t.name, description: t.description })),
     guidance_rule_ids: rules.filter((r) => r.profile_id === profile.id).sort((a, b) => a.priority - b.priority).map((r) => r.id),
