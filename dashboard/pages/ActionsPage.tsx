@@ -1,5 +1,6 @@
 // What the agent can do for one profile (spec 2.9; docs/behaviour.md "Procedures", "Toolboxes and
-// web tools"): the project's procedures (on or off for this profile) and the service's toolboxes.
+// web tools", "Unitools"): the project's procedures and Unitools (on or off for this profile) and the
+// service's toolboxes.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import '../styles/channels.css';
 import '../styles/behaviour.css';
@@ -15,6 +16,7 @@ import { useErrorLine } from '../components/use-error-line.js';
 import { ProcedureEditor } from '../components/ProcedureEditor.js';
 import { ProcedureList } from '../components/ProcedureList.js';
 import { ToolboxList } from '../components/ToolboxList.js';
+import { UnitoolsSection } from '../components/UnitoolsSection.js';
 
 type Editing = { procedure: Procedure | null; session: number } | null;
 
@@ -67,7 +69,7 @@ export default function ActionsPage({ project }: { project: string }) {
       <div class="page-head">
         <h1>Actions</h1>
       </div>
-      <p class="muted">Procedures and toolboxes let the agent do tasks, not only answer. Changes here edit the draft.</p>
+      <p class="muted">Procedures, Unitools and toolboxes let the agent do tasks, not only answer. Changes here edit the draft.</p>
       <ErrorAlert text={error} />
       {!profile && <Loading />}
       {profiles && profile && (
@@ -117,6 +119,7 @@ export default function ActionsPage({ project }: { project: string }) {
               <Loading />
             )}
           </section>
+          <UnitoolsSection project={project} profile={profile} />
           <section class="card" aria-labelledby="toolboxes-title">
             <h2 id="toolboxes-title">Toolboxes of {profile.name}</h2>
             <p class="muted">Bundles of built-in tools: a toolbox turned on gives the agent all its tools.</p>
