@@ -3,6 +3,7 @@
 // write-only: the API shows `secret_names`, and a PATCH sets the secrets it names (null removes one).
 import type { TestRunResult, Unitool, UnitoolBody, UnitoolPatchBody, UNITOOL_LIMITS } from '../../shared/schemas/unitools.js';
 import { api, ApiError } from './api.js';
+import { fieldOf } from './field-error.js';
 
 export type { TestRunResult, Unitool, UnitoolBody, UnitoolPatchBody };
 export type UnitoolLanguage = Unitool['language'];
@@ -29,22 +30,10 @@ export const EMPTY_PARAMETERS = { type: 'object', properties: {}, additionalProp
 export type UnitoolField = 'name' | 'description' | 'parameters' | 'code' | 'language' | 'timeout_ms' | 'memory_mb' | 'secrets';
 const FIELDS: UnitoolField[] = ['name', 'description', 'parameters', 'code', 'language', 'timeout_ms', 'memory_mb', 'secrets'];
 
-/**
- * The field a 400 or 409 names: `invalid_tool_schema` is always `parameters`; otherwise the first of
- * `path` (`name`), `details[].path` (`body.timeout_ms`, `secrets/LD_PRELOAD`, `parameters/type`) or
- * the message's start (`name: a Unitool named … already exists`). Null when it names none.
- */
+/** The field a 400 or 409 names: `invalid_tool_schema` is always the parameters'. */
 export function errorField(err: unknown): UnitoolField | null {
-  if (!(err instanceof ApiError)) return null;
-  if (err.code === 'invalid_tool_schema') return 'parameters';
-  const details = Array.isArray(err.extras.details) ? err.extras.details : [];
-  const paths = [err.extras.path, ...details.map((d) => (d as { path?: unknown }).path), err.message];
-  for (const p of paths) {
-    if (typeof p !== 'string') continue;
-    const head = p.replace(/^body[./]/, '').split(/[./:\s[]/)[0];
-    if ((FIELDS as string[]).includes(head)) return head as UnitoolField;
-  }
-  return null;
+  if (err instanceof ApiError && err.code === 'invalid_tool_schema') return 'parameters';
+  return fieldOf(err, FIELDS);
 }
 
 /** Parses a JSON object typed into a textarea; throws a sentence naming the field when it is not one. */
