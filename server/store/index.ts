@@ -35,6 +35,8 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'unitools',
   'procedures',
   'procedure_runs',
+  'mcp_servers',
+  'tool_calls',
 ];
 
 export async function openStore(dataDir: string): Promise<ParleyStore> {
