@@ -16,6 +16,12 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Outbound fetches to private/loopback addresses (crawler, providers): off by default (SSRF). */
   allowPrivateFetch: boolean;
+  /**
+   * External tool servers over stdio start a local program chosen by the project's team, so they
+   * are off unless the operator of this server sets MCP_STDIO_ENABLED=true (docs/behaviour.md
+   * "External tool servers (MCP)").
+   */
+  mcpStdioEnabled: boolean;
   /** SearXNG-compatible search (GET <url>?q=…&format=json) behind the search_web tool; unset: search_web is not offered. */
   webSearchUrl: string | null;
   /** Master key (base64, 32 bytes) for encrypted secrets; default: generated into DATA_DIR/master.key. */
@@ -161,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     env: oneOf(env, 'PARLEY_ENV', ['live', 'test'] as const, 'test'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     allowPrivateFetch: bool(env, 'ALLOW_PRIVATE_FETCH', false),
+    mcpStdioEnabled: bool(env, 'MCP_STDIO_ENABLED', false),
     webSearchUrl: webSearchUrl(env),
     masterKey,
     llm: llm ? { ...llm, timeoutMs } : null,

@@ -16,6 +16,7 @@ import type { KnowledgeService } from './domains/knowledge/service.js';
 import type { SearchTableService } from './domains/knowledge/tables/service.js';
 import type { VoiceService } from './domains/voice/service.js';
 import type { IdentityService } from './domains/identity/service.js';
+import type { McpPool } from './domains/mcp/connections.js';
 
 export interface Services {
   org: OrgService;
@@ -29,6 +30,8 @@ export interface Services {
   tables: SearchTableService;
   voice: VoiceService;
   identity: IdentityService;
+  /** Connections to the projects' external tool servers (spec 2.9), one per server, closed on shutdown. */
+  mcp: McpPool;
 }
 
 export interface AppContext {

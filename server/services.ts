@@ -12,6 +12,7 @@ import { createSearchTableService } from './domains/knowledge/tables/service.js'
 import { createVoiceService } from './domains/voice/service.js';
 import { createSpeechToText } from './domains/voice/stt.js';
 import { createIdentityService } from './domains/identity/service.js';
+import { createMcpPool } from './domains/mcp/connections.js';
 
 export function createServices(ctx: Omit<AppContext, 'services'>): Services {
   const { store, box, bus } = ctx;
@@ -27,6 +28,9 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
     tables: createSearchTableService(store),
     voice: createVoiceService({ config: ctx.config, stt: createSpeechToText(ctx.config) }),
     identity: createIdentityService(() => services),
+    mcp: createMcpPool({ allowPrivate: ctx.config.allowPrivateFetch, stdioEnabled: ctx.config.mcpStdioEnabled }),
   };
+  // A stdio tool server is our child process: it goes when we go.
+  ctx.onClose(() => services.mcp.closeAll());
   return services;
 }

@@ -4,6 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { ConversationSchema, MessageSchema } from './schemas/entities.js';
 import { MESSAGE_MAX_LENGTH } from './limits.js';
+import type { VisitorToolCall } from './schemas/mcp-servers.js';
 
 export const PROTOCOL_VERSION = 1;
 export const WS_PATH = '/v1/widget/ws';
@@ -109,6 +110,12 @@ export const ContactFrame = Type.Object(
   { additionalProperties: false },
 );
 
+/** The visitor's answer to an external tool call waiting for approval (spec 2.9; docs/behaviour.md). */
+export const ToolCallAnswerFrame = Type.Object(
+  { type: Type.Literal('tool_call.answer'), conversation_id: Type.String({ maxLength: 64 }), call_id: Type.String({ maxLength: 64 }), approve: Type.Boolean() },
+  { additionalProperties: false },
+);
+
 export const LogoutFrame = Type.Object({ type: Type.Literal('identity.logout') }, { additionalProperties: false });
 export const PingFrame = Type.Object({ type: Type.Literal('ping') }, { additionalProperties: false });
 
@@ -123,6 +130,7 @@ export const ClientFrame = Type.Union([
   LogoutFrame,
   PingFrame,
   ContactFrame,
+  ToolCallAnswerFrame,
 ]);
 export type ClientFrame = Static<typeof ClientFrame>;
 export type HelloFrame = Static<typeof HelloFrame>;
@@ -154,6 +162,8 @@ export type ServerFrame =
       conversation: Conversation | null;
       /** Messages after the client's last_seq (all, on a fresh load). */
       messages: Message[];
+      /** External tool calls of the conversation waiting for the visitor's approval (a reload shows the card again). */
+      tool_calls?: VisitorToolCall[];
     }
   /** Issued after the first interaction: the widget now stores the user and session cookies. */
   | { type: 'session.tokens'; user_token: string; session_token: string }
@@ -162,6 +172,8 @@ export type ServerFrame =
   | { type: 'message.delta'; conversation_id: string; stream_id: string; delta: string }
   | { type: 'typing'; conversation_id: string; role: 'assistant' | 'operator'; typing: boolean }
   | { type: 'conversation.updated'; conversation: Conversation }
+  /** An external tool call was asked for, answered or expired: the approve/deny card appears or goes. */
+  | { type: 'tool_call.updated'; tool_call: VisitorToolCall }
   | { type: 'identity.updated'; user: { id: string; email_signed: boolean; phone_signed: boolean; external_id_signed: boolean } }
   | { type: 'error'; error: string; message: string; retry_after?: number; client_id?: string }
   | { type: 'pong' };

@@ -7,6 +7,7 @@
 import { Type, type Static } from 'typebox';
 import type { Conversation, Member, Message } from './schemas/entities.js';
 import type { VisitorContext } from './schemas/visitor.js';
+import type { ToolCall } from './schemas/mcp-servers.js';
 
 export const TEAM_PROTOCOL_VERSION = 1;
 export const TEAM_WS_PATH = '/v1/team/ws';
@@ -56,6 +57,8 @@ export type TeamServerFrame =
   | { type: 'message.created'; conversation_id: string; seq: number; message: Message }
   /** Answer text streamed before the AI's message is stored (no seq: not persisted). */
   | { type: 'message.delta'; conversation_id: string; stream_id: string; delta: string }
+  /** An external tool call of the conversation was logged, waits for approval, was answered or ran (GET …/tool-calls lists them). */
+  | { type: 'tool_call.updated'; conversation_id: string; tool_call: ToolCall }
   /** Any change of a conversation (status, operator, labels, rating, assignment, hidden, …). */
   | { type: 'conversation.updated'; conversation: Conversation }
   /** A conversation was just escalated to the team (handoff or take over): notify online operators. */

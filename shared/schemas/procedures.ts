@@ -115,6 +115,8 @@ export interface ProcedureRun {
   waiting_at: string;
   fields: Record<string, unknown>;
   attempts: number;
+  /** At a tool step: the external tool call it waits on for approval (spec 2.9). */
+  tool_call_id?: string;
   started_at: string;
   updated_at: string;
 }

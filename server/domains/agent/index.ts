@@ -10,6 +10,8 @@ import { createOfflineAnswerer } from './offline/answerer.js';
 import { createOpenAiProvider } from './openai/provider.js';
 import { productionTools } from './tools.js';
 import { unitoolAgentTools } from '../unitools/agent-tools.js';
+import { mcpAgentTools } from '../mcp/agent-tools.js';
+import { createToolCallService } from '../mcp/tool-calls.js';
 import { visitorTextLocale } from './texts.js';
 import { behaviourStages } from '../guidance/stages.js';
 import { triggerStage } from '../triggers/stage.js';
@@ -34,8 +36,17 @@ export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services:
     bus: ctx.bus,
     knowledge,
     provider: chooseProvider(ctx),
-    // Then the Unitools enabled on the default profile (spec 2.9, unitools/agent-tools.ts).
-    tools: async (projectId: string, conversation?: ConversationRecord) => [...(await productionTools(ctx, services(), projectId, conversation)), ...(await unitoolAgentTools(ctx, projectId))],
+    // Then the Unitools and the external tool servers' exposed tools enabled on the default profile
+    // (spec 2.9, unitools/agent-tools.ts, mcp/agent-tools.ts).
+    tools: async (projectId: string, conversation?: ConversationRecord) => [
+      ...(await productionTools(ctx, services(), projectId, conversation)),
+      ...(await unitoolAgentTools(ctx, projectId)),
+      ...(await mcpAgentTools({ ...ctx, services: services() }, projectId, conversation)),
+    ],
+    // External tool calls that wait for approval pause the reply (spec 2.9).
+    get toolCalls() {
+      return createToolCallService({ ...ctx, services: services() });
+    },
     // Triggers, then profiles, guidance rules and audiences (docs/behaviour.md).
     stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },
     escalate: (conversation, note) => operatorsOf({ ...ctx, services: services() }).escalateByAgent(conversation, note),

@@ -4,6 +4,7 @@
 import type { Passage } from '../knowledge/types.js';
 import type { MessageOutcome, SourceRef } from '../../../shared/schemas/entities.js';
 import type { ModelSettings } from '../../../shared/schemas/behaviour.js';
+import type { ToolPolicy } from '../mcp/decision.js';
 
 export interface HistoryTurn {
   role: 'user' | 'assistant' | 'operator';
@@ -18,6 +19,10 @@ export interface AgentTool {
   description: string;
   /** JSON Schema of the arguments object. */
   parameters: Record<string, unknown>;
+  /** External tools (MCP, spec 2.9): the team's policy, decided per call by mcp/decision.ts. */
+  policy?: ToolPolicy;
+  /** External tools: which server and tool, and the title a person reads. */
+  external?: { serverId: string; tool: string; title: string };
   /** Runs the tool; returns text for the model plus any passages it surfaced (recorded as sources). */
   run(args: Record<string, unknown>, signal?: AbortSignal): Promise<{ content: string; passages?: Passage[]; handoff?: boolean; escalate?: { note: string } }>;
 }
@@ -38,6 +43,8 @@ export interface AnswerInput {
   model?: ModelSettings;
   onDelta: (delta: string) => void;
   signal?: AbortSignal;
+  /** Continues a reply paused for an external tool's approval with that call's result (mcp/tool-calls.ts). */
+  resume?: PausedReply & { result: string };
   /**
    * The visitor's language (channel locale, else the widget's locales), for Parley's own texts when
    * the question's words do not show its language (e.g. a script no analyser reads).
@@ -52,8 +59,30 @@ export interface AnswerOutput {
   offer_handoff: boolean;
   /** escalate_to_human was called: the note for the team (the runtime escalates after storing the reply). */
   handover_note?: string;
+  /**
+   * A tool call needs a person's approval first (spec 2.9): no reply yet; the runtime stores the
+   * pending call with `state` and resumes the reply once it is answered.
+   */
+  paused?: { tool: AgentTool; args: Record<string, unknown>; state: PausedReply };
+  /** A procedure's tool step waits for an external call's approval: store the content only if there is some. */
+  awaiting_approval?: boolean;
   /** How sure the reply is (absent: `no_answer` when it offers a handoff, else `answer`). */
   outcome?: MessageOutcome;
+}
+
+/**
+ * Where a paused tool loop stands, stored with the pending call so a restart can resume it: the
+ * tool rounds so far (provider-specific messages), the text already streamed, the passages tools
+ * found (numbered again in the same order) and the id the model gave the waiting call.
+ */
+export interface PausedReply {
+  round: number;
+  answer: string;
+  handoff: boolean;
+  handover?: string;
+  passages: Passage[];
+  messages: unknown[];
+  callId: string;
 }
 
 export interface AnswerProvider {

@@ -18,6 +18,9 @@ import { newId } from '../../lib/ids.js';
 import { MAX_MESSAGE_LENGTH } from '../conversations/service.js';
 import { capLength, charLength } from '../../../shared/limits.js';
 import { retrievalQuery } from './query.js';
+import type { ToolCallService } from '../mcp/tool-calls.js';
+import { DECLINED } from '../mcp/tool-calls.js';
+import type { PausedReply } from './provider.js';
 
 /** Extension points for later issues (triggers, audiences, deployments). None is faked here. */
 export interface ReplyStages {
@@ -54,6 +57,8 @@ export interface AgentDeps {
   retrievalLimit?: number;
   /** Earlier turns given to the provider. */
   historyTurns?: number;
+  /** External tool calls that wait for approval (spec 2.9, mcp/tool-calls.ts); absent: none are paused. */
+  toolCalls?: Pick<ToolCallService, 'get' | 'execute' | 'pause' | 'expirePending' | 'clearResume'>;
   /** The visitor's language for Parley's own texts (texts.ts visitorTextLocale); absent: the question's alone. */
   visitorLocale?: (conversation: ConversationRecord) => Promise<string | undefined>;
 }
@@ -65,6 +70,21 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
 
   async function run(request: ReplyRequest): Promise<ReplyResult> {
     const { projectId, conversationId } = request;
+    // A reply paused for an external tool's approval (spec 2.9) continues with the call's result: an
+    // approved call runs now (even with an operator active: they answered it), a denied one tells the
+    // model so. A procedure's call resumes through the procedure stage instead.
+    const paused = request.resume && deps.toolCalls ? await deps.toolCalls.get(projectId, conversationId, request.resume.callId) : null;
+    let resume: (PausedReply & { result: string }) | undefined;
+    if (paused && paused.origin === 'agent') {
+      if (paused.approval !== 'approved' && paused.approval !== 'denied') return { message: null, sources: [], skipped: 'awaiting_approval' };
+      const result = paused.approval === 'approved' ? (await deps.toolCalls!.execute(paused, request.signal)).content : DECLINED;
+      if (!paused.resume) return { message: null, sources: [], skipped: 'awaiting_approval' };
+      resume = { ...(paused.resume as PausedReply), result };
+      await deps.toolCalls!.clearResume(paused);
+    } else if (!paused) {
+      // The visitor wrote again instead of answering: calls still waiting are not answered any more.
+      await deps.toolCalls?.expirePending(projectId, conversationId);
+    }
     const conversation = await deps.conversations.require(projectId, conversationId);
     if (conversation.operator_active) return { message: null, sources: [], skipped: 'operator_active' };
     const turns = conversation.messages.filter((m) => m.type === 'message');
@@ -85,7 +105,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
     const guidance = await deps.stages?.guidance?.(conversation, tools);
     const locale = (await deps.visitorLocale?.(conversation)) ?? null;
     // A procedure's step, when one applies, is the reply: no retrieval, no provider (docs/behaviour.md).
-    const scripted = await deps.stages?.procedure?.(conversation, question, tools, locale);
+    const scripted = resume ? null : await deps.stages?.procedure?.(conversation, question, tools, locale);
     const scope = scripted ? undefined : await deps.stages?.knowledgeScope?.(conversation);
     const knowledge = deps.knowledge();
     const passages: Passage[] =
@@ -116,6 +136,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         instructions: guidance?.instructions ?? [],
         ...(deps.stages?.allowedTools ? { offerHandoff: tools.some((t) => t.name === 'offer_handoff') } : {}),
         ...(guidance?.model ? { model: guidance.model } : {}),
+        ...(resume ? { resume } : {}),
         signal,
         onDelta(delta) {
           if (!delta || takeover.signal.aborted) return;
@@ -128,6 +149,11 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       // A human may have taken over while the answer was produced: their word wins (docs/architecture.md section 6.2).
       const current = await deps.conversations.require(projectId, conversationId);
       if (current.operator_active) return { message: null, sources: [], skipped: 'operator_active' };
+      if (output.paused && deps.toolCalls) {
+        await deps.toolCalls.pause(current, output.paused.tool, output.paused.args, 'agent', output.paused.state);
+        return { message: null, sources: [], skipped: 'awaiting_approval' };
+      }
+      if (output.awaiting_approval && !output.content.trim()) return { message: null, sources: [], skipped: 'awaiting_approval' };
       const { message } = await deps.conversations.append(projectId, conversationId, {
         role: 'assistant',
         // A model may run long; the message store has a hard cap (conversations/service.ts).

@@ -7,6 +7,8 @@ export interface ReplyRequest {
   /** Called with each piece of answer text as it is produced (widget deltas, SSE). */
   onDelta?: (delta: string) => void;
   signal?: AbortSignal;
+  /** Continue the reply paused for this external tool call, now that it was answered (mcp/tool-calls.ts). */
+  resume?: { callId: string };
 }
 
 export interface ReplyResult {
@@ -14,7 +16,8 @@ export interface ReplyResult {
   message: Message | null;
   sources: SourceRef[];
   /** Why no reply was produced, when message is null. */
-  skipped?: 'operator_active' | 'blocked' | 'no_user_message';
+  /** `awaiting_approval`: an external tool call waits for the visitor's or an operator's answer (spec 2.9). */
+  skipped?: 'operator_active' | 'blocked' | 'no_user_message' | 'awaiting_approval';
 }
 
 export interface AgentRuntime {

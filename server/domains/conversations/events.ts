@@ -2,13 +2,16 @@
 // deployment replaces this with a pub/sub bus behind the same interface (docs/architecture.md section 7).
 import { EventEmitter } from 'node:events';
 import type { Conversation, Message } from '../../../shared/schemas/entities.js';
+import type { ToolCall } from '../../../shared/schemas/mcp-servers.js';
 
 export type ConversationEvent =
   | { type: 'message.created'; project_id: string; conversation_id: string; seq: number; message: Message }
   | { type: 'conversation.updated'; project_id: string; conversation_id: string; conversation: Conversation }
   /** Streamed answer text before the final message exists; not persisted, so it has no seq. */
   | { type: 'message.delta'; project_id: string; conversation_id: string; stream_id: string; delta: string }
-  | { type: 'typing'; project_id: string; conversation_id: string; role: 'assistant' | 'operator'; typing: boolean };
+  | { type: 'typing'; project_id: string; conversation_id: string; role: 'assistant' | 'operator'; typing: boolean }
+  /** An external tool call was logged, waits for approval, was answered or ran (spec 2.9; mcp/tool-calls.ts). */
+  | { type: 'tool_call.updated'; project_id: string; conversation_id: string; tool_call: ToolCall };
 
 export interface ConversationBus {
   publish(event: ConversationEvent): void;

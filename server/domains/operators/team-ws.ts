@@ -32,6 +32,8 @@ function toTeamFrame(event: ConversationEvent): TeamServerFrame {
       return { type: 'typing', conversation_id: event.conversation_id, role: event.role, typing: event.typing };
     case 'conversation.updated':
       return { type: 'conversation.updated', conversation: event.conversation };
+    case 'tool_call.updated':
+      return { type: 'tool_call.updated', conversation_id: event.conversation_id, tool_call: event.tool_call };
   }
 }
 

@@ -15,8 +15,11 @@ const DEFAULT_ATTEMPTS = 3;
 export interface EngineIO {
   /** The conversation's audience facts (user, channel, time), to which the answers are added. */
   facts(): Promise<AudienceFacts>;
-  /** Runs one of the reply's allowed tools; `ok: false` when it failed or is not allowed. */
-  runTool(name: string, args: Record<string, unknown>): Promise<{ ok: true; content: string } | { ok: false; error: string }>;
+  /**
+   * Runs one of the reply's allowed tools; `ok: false` when it failed or is not allowed; `pending`
+   * when an external tool call waits for approval (spec 2.9): the run then waits at this step.
+   */
+  runTool(name: string, args: Record<string, unknown>): Promise<{ ok: true; content: string } | { ok: false; error: string } | { pending: true }>;
   /** Parley's own texts in the visitor's language (agent/texts.ts). */
   text(key: 'procedureRetry' | 'procedureHandedOver' | 'handoffOffer', vars?: Record<string, string>): string;
 }
@@ -80,7 +83,8 @@ export async function advance(procedure: Procedure, from: Position, answer: stri
 
   let at: number | null = from.waitingAt === null ? 0 : (byId.get(from.waitingAt) ?? null);
   if (at === null) return offerTeam(); // the step it waited at was edited away
-  if (from.waitingAt !== null && answer !== null) {
+  // A run waiting at a tool step (an approval) starts there again; the message is no answer to it.
+  if (from.waitingAt !== null && answer !== null && steps[at]!.type !== 'tool') {
     const step = steps[at]!;
     if (step.type !== 'ask') return offerTeam();
     const value = readAnswer(step.kind, answer, step.options);
@@ -110,6 +114,10 @@ export async function advance(procedure: Procedure, from: Position, answer: stri
       case 'tool': {
         out.toolsCalled.push(step.tool);
         const result = await io.runTool(step.tool, fillArgs(step.arguments ?? {}, fields) as Record<string, unknown>);
+        if ('pending' in result) {
+          out.next = { waitingAt: step.id, fields, attempts: 0 };
+          return out;
+        }
         if (!result.ok) {
           if (step.on_error === undefined) return offerTeam();
           at = byId.get(step.on_error) ?? null;

@@ -13,6 +13,8 @@ import { now } from '../../lib/ids.js';
 import { advance, type EngineIO, type Outcome } from './engine.js';
 import { isCancel } from './answers.js';
 import { matchProcedure } from './matcher.js';
+import { createToolCallService } from '../mcp/tool-calls.js';
+import { decideToolCall } from '../mcp/decision.js';
 
 export type ProcedureStage = (conversation: ConversationRecord, question: Message, tools: AgentTool[], locale: string | null, profileId: string) => Promise<AnswerOutput | null>;
 
@@ -48,11 +50,32 @@ export function procedureStage(ctx: AppContext): ProcedureStage {
       if (!procedure) return null;
     }
 
+    // External tools (spec 2.9): the same decision as the model's calls; a call that needs approval
+    // waits at its step, and the call the run waited on decides when the run comes back to it.
+    const toolCalls = createToolCallService(ctx);
+    let waited = run?.tool_call_id ? await toolCalls.get(projectId, conversation.id, run.tool_call_id).catch(() => null) : null;
+    let pendingCallId: string | null = null;
+    const allowed = new Set(tools.map((t) => t.name));
     const io: EngineIO = {
       facts: async () => gatherFacts(ctx, conversation, (await createProfileService(ctx.store).defaultProfile(projectId)).timezone),
       async runTool(name, args) {
         const tool = tools.find((t) => t.name === name);
         if (!tool) return { ok: false, error: `${name} is not a tool this reply may use` };
+        if (tool.external && tool.policy) {
+          const decision = decideToolCall(tool.policy, name, allowed);
+          if (decision.action === 'refuse') return { ok: false, error: `${name} may not be used here` };
+          const outcome = decision.action === 'run' ? await toolCalls.runNow(conversation, tool, args, 'procedure') : null;
+          if (outcome) return outcome.ok ? { ok: true, content: outcome.content } : { ok: false, error: outcome.content };
+          const answered = waited && waited.tool === name ? waited : null;
+          waited = null;
+          if (!answered) {
+            pendingCallId = (await toolCalls.pause(conversation, tool, args, 'procedure')).id;
+            return { pending: true };
+          }
+          if (answered.approval !== 'approved') return { ok: false, error: answered.approval === 'denied' ? 'the visitor declined the call' : 'the call was not approved in time' };
+          const result = await toolCalls.execute(answered);
+          return result.ok ? { ok: true, content: result.content } : { ok: false, error: result.content };
+        }
         try {
           const result = await tool.run(args);
           return { ok: true, content: result.content || (result.passages ?? []).map((p) => p.text).join('\n') };
@@ -75,10 +98,13 @@ export function procedureStage(ctx: AppContext): ProcedureStage {
         waiting_at: outcome.next.waitingAt,
         fields: outcome.next.fields,
         attempts: outcome.next.attempts,
+        ...(pendingCallId ? { tool_call_id: pendingCallId } : {}),
         started_at: run?.started_at ?? t,
         updated_at: t,
       });
     } else if (run) await runs.delete(projectId, conversation.id);
+    // Waiting for an approval: what was said so far, or nothing (the widget shows the approve/deny card).
+    if (pendingCallId) return { ...reply(outcome.lines.join('\n\n'), outcome), awaiting_approval: true };
     return reply(outcome.lines.length ? outcome.lines.join('\n\n') : agentText(locale, 'procedureDone'), outcome);
   };
 }

@@ -5,6 +5,7 @@ import type { Channel } from '../../../shared/schemas/entities.js';
 import type { ServerFrame } from '../../../shared/protocol.js';
 import type { ConversationEvent } from '../conversations/events.js';
 import type { PageContext } from './visitors.js';
+import { visitorToolCall } from '../../../shared/schemas/mcp-servers.js';
 import { conversationForVisitor, messageForVisitor, visibleToVisitor } from '../../../shared/visibility.js';
 
 export interface VisitorState {
@@ -33,6 +34,8 @@ export function toServerFrame(event: ConversationEvent): ServerFrame | null {
       return { type: 'typing', conversation_id: event.conversation_id, role: event.role, typing: event.typing };
     case 'conversation.updated':
       return { type: 'conversation.updated', conversation: conversationForVisitor(event.conversation) };
+    case 'tool_call.updated':
+      return { type: 'tool_call.updated', tool_call: visitorToolCall(event.tool_call) };
   }
 }
 

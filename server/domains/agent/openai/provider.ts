@@ -5,7 +5,9 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { AppError } from '../../../errors.js';
 import type { Config } from '../../../config.js';
-import type { AgentTool, AnswerInput, AnswerOutput, AnswerProvider } from '../provider.js';
+import type { AgentTool, AnswerInput, AnswerOutput, AnswerProvider, PausedReply } from '../provider.js';
+import type { Passage } from '../../knowledge/types.js';
+import { decideToolCall } from '../../mcp/decision.js';
 import { DONT_KNOW } from '../offline/answerer.js';
 import { CitationBook } from './citations.js';
 import { buildMessages } from './prompt.js';
@@ -100,11 +102,21 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
     async answer(input: AnswerInput): Promise<AnswerOutput> {
       const book = new CitationBook();
       const messages = buildMessages(input.history, book.add(input.passages), input.question, input.instructions);
+      const base = messages.length;
       const toolsByName = new Map(input.tools.map((t) => [t.name, t]));
-      let answer = '';
-      let handoff = false;
-      let handover: string | undefined;
-      for (let round = 0; ; round++) {
+      const allowed = new Set(toolsByName.keys());
+      const resume = input.resume;
+      let answer = resume?.answer ?? '';
+      let handoff = resume?.handoff ?? false;
+      let handover: string | undefined = resume?.handover;
+      const toolPassages: Passage[] = [];
+      if (resume) {
+        // The tool rounds before the pause, then the answered call's result (spec 2.9 approval).
+        if (resume.passages.length) book.add(resume.passages);
+        toolPassages.push(...resume.passages);
+        messages.push(...(resume.messages as ChatCompletionMessageParam[]), { role: 'tool', tool_call_id: resume.callId, content: resume.result });
+      }
+      for (let round = resume ? resume.round + 1 : 0; ; round++) {
         const final = round >= (input.model?.max_tool_rounds ?? maxToolRounds);
         const { text, calls } = await call(messages, input.tools, final, input);
         answer += text;
@@ -114,20 +126,36 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
           content: text || null,
           tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.args || '{}' } })),
         });
+        let paused: { tool: AgentTool; args: Record<string, unknown>; callId: string } | null = null;
         for (const c of calls) {
           const tool = toolsByName.get(c.name);
           const args = parseArgs(c.args);
           let content: string;
+          // External tools: may it run now, must a person approve it first, or is it refused (mcp/decision.ts)?
+          const decision = tool?.policy ? decideToolCall(tool.policy, c.name, allowed) : { action: 'run' as const };
           if (!tool) content = `Unknown tool "${c.name}".`;
           else if (!args) content = 'The arguments were not a JSON object; call the tool again with valid JSON.';
-          else {
+          else if (decision.action === 'refuse') content = `The tool "${c.name}" may not be used here.`;
+          else if (decision.action === 'ask') {
+            // One approval at a time: the first waits (its result comes on resume), others are told to wait.
+            if (!paused) {
+              paused = { tool, args, callId: c.id };
+              continue;
+            }
+            content = 'Not run: another call is waiting for the user\'s approval. Call this again after it is answered, if still needed.';
+          } else {
             const result = await tool.run(args, input.signal);
             if (result.handoff) handoff = true;
             if (result.escalate) handover = result.escalate.note;
+            if (result.passages?.length) toolPassages.push(...result.passages);
             const numbered = result.passages?.length ? book.add(result.passages) : '';
             content = [result.content, numbered].filter(Boolean).join('\n\n');
           }
           messages.push({ role: 'tool', tool_call_id: c.id, content });
+        }
+        if (paused) {
+          const state: PausedReply = { round, answer, handoff, ...(handover ? { handover } : {}), passages: toolPassages, messages: messages.slice(base), callId: paused.callId };
+          return { content: '', sources: [], offer_handoff: false, paused: { tool: paused.tool, args: paused.args, state } };
         }
       }
       if (!answer.trim()) {

@@ -9,6 +9,8 @@ import { AppError } from '../../../errors.js';
 import { conversationForVisitor, messageForVisitor, visibleToVisitor } from '../../../../shared/visibility.js';
 import { newId } from '../../../lib/ids.js';
 import { summary } from '../../conversations/service.js';
+import { createToolCallService } from '../../mcp/tool-calls.js';
+import { visitorToolCall } from '../../../../shared/schemas/mcp-servers.js';
 import { widgetChannelConfig } from '../channel-config.js';
 import { originAllowed } from '../origins.js';
 import { DEVICE_TTL_DAYS } from '../tokens.js';
@@ -109,5 +111,7 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
     channel: widgetChannelConfig(channel, conn.visitor.locales),
     conversation: record ? conversationForVisitor(summary(record)) : null,
     messages,
+    // External tool calls waiting for the visitor's answer come back after a reload (spec 2.9).
+    ...(record ? { tool_calls: (await createToolCallService(ctx).pending(record.project_id, record.id)).map(visitorToolCall) } : {}),
   });
 };

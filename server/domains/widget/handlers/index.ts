@@ -10,6 +10,7 @@ import { page } from './page.js';
 import { ping } from './ping.js';
 import { identify, logout } from './identity.js';
 import { contact } from './contact.js';
+import { toolCallAnswer } from './tool-call.js';
 
 export const FRAME_HANDLERS: FrameHandlers = {
   'session.hello': hello,
@@ -22,4 +23,5 @@ export const FRAME_HANDLERS: FrameHandlers = {
   'identity.identify': identify,
   'identity.logout': logout,
   'contact.leave': contact,
+  'tool_call.answer': toolCallAnswer,
 };
