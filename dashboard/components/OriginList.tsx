@@ -1,6 +1,6 @@
 // The allowed origins of a channel (spec 8.2) and the check "would my page at URL be allowed?".
 // Adding or removing an entry saves at once; the server normalises entries and explains a bad one.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkOrigin, saveChannel, type ChannelOut, type OriginCheckOut } from '../models/channels.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
@@ -17,10 +17,22 @@ export function OriginList({ channel, onSaved }: { channel: ChannelOut; onSaved:
     return Boolean(saved);
   }
 
-  async function check(e: Event) {
-    e.preventDefault();
-    setResult((await guard(() => checkOrigin(channel.project_id, channel.id, url.trim()))) ?? null);
+  // The URL last checked: its answer is redone whenever the list changes, so an answer on screen
+  // never describes a list that is no longer saved (an origin added or removed after the check).
+  const checked = useRef('');
+  async function runCheck(target: string) {
+    checked.current = target;
+    const answer = await guard(() => checkOrigin(channel.project_id, channel.id, target));
+    if (checked.current === target) setResult(answer ?? null);
   }
+  function check(e: Event) {
+    e.preventDefault();
+    void runCheck(url.trim());
+  }
+  const originsKey = channel.allowed_origins.join('\n');
+  useEffect(() => {
+    if (checked.current) void runCheck(checked.current);
+  }, [originsKey]);
 
   return (
     <section class="card" aria-labelledby="origins-title">

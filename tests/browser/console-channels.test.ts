@@ -56,6 +56,12 @@ describe('team console: widget channels', () => {
     await page.getByLabel(/Would my page be allowed/).fill('https://example.com/help');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await page.getByText('covers its subdomains but not the bare domain').waitFor();
+    // The answer follows the list: adding the bare domain turns it to allowed, removing it back.
+    await page.getByLabel('Origin to allow').fill('https://example.com');
+    await page.getByRole('button', { name: 'Add origin' }).click();
+    await page.locator('[data-allowed="true"]').waitFor();
+    await page.getByRole('button', { name: 'Remove https://example.com' }).click();
+    await page.getByText('covers its subdomains but not the bare domain').waitFor();
     await page.getByLabel(/Would my page be allowed/).fill('https://shop.example.com/help');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await page.locator('[data-allowed="true"]').getByText('allowed by https://*.example.com').waitFor();

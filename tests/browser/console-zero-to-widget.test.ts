@@ -92,6 +92,7 @@ describe('zero to widget, only through the console', () => {
     await page.getByRole('button', { name: 'Create channel' }).click();
     await page.getByLabel('Origin to allow').fill(host.origin);
     await page.getByRole('button', { name: 'Add origin' }).click();
+    await page.locator('.origin-list code', { hasText: host.origin }).waitFor();
     await page.getByLabel(/Would my page be allowed/).fill(`${host.origin}/products`);
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await page.locator('[data-allowed="true"]').waitFor();
