@@ -12,6 +12,7 @@ import {
   PingFrame,
   RateFrame,
   SendFrame,
+  ToolCallAnswerFrame,
   TypingFrame,
   type ClientFrame,
 } from '../../../shared/protocol.js';
@@ -27,6 +28,7 @@ const SCHEMAS = {
   'identity.logout': LogoutFrame,
   ping: PingFrame,
   'contact.leave': ContactFrame,
+  'tool_call.answer': ToolCallAnswerFrame,
 } as const;
 
 export type FrameType = ClientFrame['type'];
