@@ -1,6 +1,6 @@
 // What the agent can do for one profile (spec 2.9; docs/behaviour.md "Procedures", "Toolboxes and
-// web tools", "Unitools"): the project's procedures and Unitools (on or off for this profile) and the
-// service's toolboxes.
+// web tools", "Unitools", "External tool servers (MCP)"): the project's procedures, Unitools and
+// MCP servers (on or off for this profile) and the service's toolboxes.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import '../styles/channels.css';
 import '../styles/behaviour.css';
@@ -17,6 +17,7 @@ import { ProcedureEditor } from '../components/ProcedureEditor.js';
 import { ProcedureList } from '../components/ProcedureList.js';
 import { ToolboxList } from '../components/ToolboxList.js';
 import { UnitoolsSection } from '../components/UnitoolsSection.js';
+import { McpServersSection } from '../components/McpServersSection.js';
 
 type Editing = { procedure: Procedure | null; session: number } | null;
 
@@ -69,7 +70,7 @@ export default function ActionsPage({ project }: { project: string }) {
       <div class="page-head">
         <h1>Actions</h1>
       </div>
-      <p class="muted">Procedures, Unitools and toolboxes let the agent do tasks, not only answer. Changes here edit the draft.</p>
+      <p class="muted">Procedures, Unitools, toolboxes and tool servers let the agent do tasks, not only answer. Changes here edit the draft.</p>
       <ErrorAlert text={error} />
       {!profile && <Loading />}
       {profiles && profile && (
@@ -125,6 +126,7 @@ export default function ActionsPage({ project }: { project: string }) {
             <p class="muted">Bundles of built-in tools: a toolbox turned on gives the agent all its tools.</p>
             <ToolboxList toolboxes={toolboxes} enabled={profile.toolboxes ?? []} onToggle={(id, on) => void toggleToolbox(id, on)} />
           </section>
+          <McpServersSection project={project} profile={profile} onProfileSaved={(saved) => setProfiles((list) => list && list.map((x) => (x.id === saved.id ? saved : x)))} />
         </>
       )}
       <ConfirmDialog

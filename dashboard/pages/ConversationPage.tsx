@@ -11,6 +11,7 @@ import { inboxPath } from '../routes.js';
 import { MessageList } from '../components/MessageList.js';
 import { Composer, type ComposerMode } from '../components/Composer.js';
 import { VisitorPanel } from '../components/VisitorPanel.js';
+import { ToolCallLog } from '../components/ToolCallLog.js';
 import { ConversationActions } from '../components/ConversationActions.js';
 import { ConversationSettings } from '../components/ConversationSettings.js';
 import { StatusChip } from '../components/StatusChip.js';
@@ -103,6 +104,7 @@ export default function ConversationPage({ project, conversation }: { project: s
         </div>
         <aside class="conv-side" aria-label="About this conversation">
           <VisitorPanel c={c} />
+          <ToolCallLog project={project} conversation={c.id} />
           <ConversationSettings c={c} run={run} />
         </aside>
       </div>

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ensureBuilt, startHarness, type Harness } from './harness.js';
+import type { Config } from '../../server/config.js';
 import { axeViolations } from './axe.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -19,12 +20,13 @@ export const ensureConsoleBuilt = () =>
 /**
  * One harness (server, demo data, Chromium) with a fresh console build for a test file: started before
  * its tests, closed after them. The returned value reads through to that harness once it has started.
+ * `overrides` change the server's config (e.g. a scripted model's `llm`).
  */
-export function consoleHarness(): Harness {
+export function consoleHarness(overrides: Partial<Config> = {}): Harness {
   let started: Harness | undefined;
   beforeAll(async () => {
     ensureConsoleBuilt();
-    started = await startHarness();
+    started = await startHarness(overrides);
   });
   afterAll(async () => {
     await started?.close();
