@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 const QUESTIONS = ['How do I reset my password?', 'Can I change my plan?', 'Where is my invoice?', 'Do you ship abroad?', 'Is there an API?'];
 
 type Frame = { type: string; [k: string]: any };
+const WAIT_MS = 60_000;
 
 class Visitor {
   private waiting: { test: (f: Frame) => boolean; resolve: (f: Frame) => void } | null = null;
@@ -42,7 +43,15 @@ class Visitor {
     };
     const index = this.backlog.findIndex(test);
     if (index >= 0) return Promise.resolve(this.backlog.splice(index, 1)[0]);
-    return new Promise((resolve) => (this.waiting = { test, resolve }));
+    // A bench must end: a frame that never comes (e.g. no answer because more than 7 messages a
+    // minute trip the built-in flooding rule, spec 6, and are blocked as spam) fails it with a reason.
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting = null;
+        reject(new Error(`no ${type} within ${WAIT_MS / 1000} s (MESSAGES over 7 a minute are blocked as flooding)`));
+      }, WAIT_MS);
+      this.waiting = { test, resolve: (f) => (clearTimeout(timer), resolve(f)) };
+    });
   }
 }
 
