@@ -86,7 +86,7 @@ export function createChatModel(deps: ModelDeps) {
     if (identify) socket?.send(identify);
     if (visitor.hasAttributes()) sendPage();
     socket?.healthy();
-    setMessages(messages, { channel: frame.channel, conversation, ready: true, connection: 'online', retryInMs: null, notice: null, stream: null, typing: null });
+    setMessages(messages, { channel: frame.channel, conversation, ready: true, connection: 'online', retryInMs: null, notice: null, stream: null, typing: null, toolCalls: frame.tool_calls ?? [] });
     delivery.flush();
   }
 
@@ -124,6 +124,13 @@ export function createChatModel(deps: ModelDeps) {
         // A team member took over: the AI's answer in progress was dropped on the server, so its stream goes too.
         if (frame.conversation.id === state.conversation?.id) set({ conversation: frame.conversation, ...(frame.conversation.operator_active ? { stream: null } : {}) });
         return;
+      case 'tool_call.updated': {
+        // A call waiting for approval shows a card; answered or expired, the card goes.
+        const call = frame.tool_call;
+        if (call.conversation_id !== state.conversation?.id) return;
+        const others = state.toolCalls.filter((c) => c.id !== call.id);
+        return set({ toolCalls: call.approval === 'pending' ? [...others, call] : others });
+      }
       case 'error':
         return onError(frame);
       default:
@@ -233,6 +240,12 @@ export function createChatModel(deps: ModelDeps) {
       deps.tab.set('handoff', handoff);
       set({ handoff });
     },
+    /** The visitor's answer to an external tool call (spec 2.9); the card goes at once. */
+    answerToolCall(callId: string, approve: boolean) {
+      const id = state.conversation?.id;
+      if (!id || !socket?.send({ type: 'tool_call.answer', conversation_id: id, call_id: callId, approve })) return;
+      set({ toolCalls: state.toolCalls.filter((c) => c.id !== callId) });
+    },
     setOpen(open: boolean) {
       if (open === state.open) return;
       if (!open) rating.closed();
@@ -270,7 +283,7 @@ export function createChatModel(deps: ModelDeps) {
       rating.forget();
       delivery.clear();
       readSeq = undefined;
-      set({ conversation: null, messages: [], stream: null, typing: null, unread: 0, notice: null, handoff: {} });
+      set({ conversation: null, messages: [], stream: null, typing: null, unread: 0, notice: null, handoff: {}, toolCalls: [] });
     },
     /** What a voice upload needs: the gateway's visitor tokens (null before the first welcome). */
     voiceAuth() {

@@ -39,6 +39,11 @@ export const ar: Catalogue = {
   handoffCancel: 'ليس الآن',
   handoffAccepted: 'طلبت التحدث مع شخص. سيرد عليك أحد أعضاء فريقنا هنا.',
   handoffDeclined: 'اخترت متابعة المحادثة مع المساعد.',
+  toolApprovalTitle: 'هل تسمح بهذا الإجراء؟',
+  toolApprovalExplain: (tool: string) => `يريد المساعد استخدام «${tool}» بهذه القيم. لن يحدث شيء ما لم تسمح بذلك.`,
+  toolNoValues: 'لا توجد قيم.',
+  toolApprove: 'السماح',
+  toolDeny: 'عدم السماح',
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'لا يوجد أحد من فريقنا متصل الآن. اترك بريدك الإلكتروني وسنرد عليك هناك.',
   contactLabel: 'بريدك الإلكتروني',

@@ -36,6 +36,11 @@ export const de: Catalogue = {
   handoffCancel: 'Jetzt nicht',
   handoffAccepted: 'Sie möchten mit einem Menschen sprechen. Jemand aus unserem Team antwortet hier.',
   handoffDeclined: 'Sie setzen das Gespräch mit dem Assistenten fort.',
+  toolApprovalTitle: 'Diese Aktion erlauben?',
+  toolApprovalExplain: (tool: string) => `Der Assistent möchte „${tool}“ mit diesen Werten verwenden. Ohne Ihre Erlaubnis passiert nichts.`,
+  toolNoValues: 'Keine Werte.',
+  toolApprove: 'Erlauben',
+  toolDeny: 'Nicht erlauben',
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'Gerade ist niemand aus unserem Team online. Hinterlassen Sie Ihre E-Mail-Adresse, dann antworten wir Ihnen dort.',
   contactLabel: 'Ihre E-Mail-Adresse',

@@ -34,6 +34,12 @@ export const en = {
   handoffCancel: 'Not now',
   handoffAccepted: 'You asked to talk to a person. Someone from our team will reply here.',
   handoffDeclined: 'You chose to continue with the assistant.',
+  // External tool calls waiting for the visitor's approval (spec 2.9).
+  toolApprovalTitle: 'Allow this action?',
+  toolApprovalExplain: (tool: string) => `The assistant wants to use “${tool}” with these values. Nothing happens unless you allow it.`,
+  toolNoValues: 'No values.',
+  toolApprove: 'Allow',
+  toolDeny: 'Don’t allow',
   // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'No one from our team is online right now. Leave your e-mail and we will reply there.',

@@ -11,6 +11,7 @@ import { Suggestions } from './Suggestions.js';
 import { MessageBubble } from './MessageBubble.js';
 import { Announcer } from './Announcer.js';
 import { ContactPrompt } from './ContactPrompt.js';
+import { ToolApproval } from './ToolApproval.js';
 
 /** An unsure reply (outcome `suggestions`) shows its sections as suggestions, not as an answer. */
 const ReplyBubble = (p: Parameters<typeof MessageBubble>[0] & { message: { outcome?: string } }) =>
@@ -96,6 +97,9 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
           />
         ))}
         {state.stream && <MessageBubble key="stream" message={{ role: 'assistant', content: state.stream.text, sources: [] }} />}
+        {state.toolCalls.map((call) => (
+          <ToolApproval key={call.id} call={call} onAnswer={(approve) => model.answerToolCall(call.id, approve)} />
+        ))}
       </ul>
       {state.typing && (
         <p class="typing" role="status">

@@ -2,6 +2,7 @@
 // a model; only the model talks to the transport).
 import type { WidgetChannelConfig } from '../../../shared/protocol.js';
 import type { Conversation, Message } from '../../../shared/schemas/entities.js';
+import type { VisitorToolCall } from '../../../shared/schemas/mcp-servers.js';
 import type { PageContext, WidgetEventMap } from '../../bridge.js';
 import type { Socket, SocketOptions } from '../../transport/socket.js';
 import type { PendingMessage } from '../../transport/outbox.js';
@@ -32,6 +33,8 @@ export interface ChatState {
   hold: { retryAfter: number; until: number } | null;
   /** The visitor's answers to offer_handoff messages, by message id (spec 2.9). */
   handoff: Record<string, 'accepted' | 'declined'>;
+  /** External tool calls waiting for the visitor's approve or deny (spec 2.9), oldest first. */
+  toolCalls: VisitorToolCall[];
   /** Whether the rating is offered: only once the conversation reached an end (rating.ts). */
   rateOffered: boolean;
   /** The server refused this widget for good (origin not allowed, unknown frame id): no chat here. */
@@ -68,6 +71,7 @@ export function initialState(pending: PendingMessage[], handoff: ChatState['hand
     notice: null,
     hold: null,
     handoff,
+    toolCalls: [],
     rateOffered: false,
     unavailable: false,
   };
