@@ -4,9 +4,10 @@
 // - Actions page: a server added with an Authorization header lists its tools (the header reaches
 //   the server, its value never shows), a tool exposed with approval "always", the server enabled on
 //   the profile, Refresh tools, an unreachable server added with its error, and deleted.
-// - Conversation: a reply that calls the exposed tool waits for approval; the log shows the tool,
-//   its arguments and "Waiting for approval"; the operator approves, the tool runs (result summary,
-//   duration, approved by whom) and the reply continues with its result. A second call is denied.
+// - Conversation: a reply that calls the exposed tool waits for approval; the open page's log shows
+//   it live (team feed): the tool, its arguments and "Waiting for approval"; the operator approves,
+//   the tool runs (result summary, duration, approved by whom) and the reply continues with its
+//   result. A second call is denied and never runs.
 // No CSP violation; axe-clean and nothing overflowing at 1280 and 390 px, with screenshots.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -85,16 +86,21 @@ async function ordersServer(): Promise<string> {
   return server.id;
 }
 
-/** A conversation whose reply waits for the approval of a cancel_order call, open in the console. */
+/**
+ * A conversation open in the console whose reply then waits for the approval of a cancel_order call:
+ * the call reaches the open page through the team feed (no reload).
+ */
 async function openPendingCall(page: Page, order: string, signedIn = false) {
   await ordersServer();
   const conversation = await seedConversation(h, `visitor-${order}`, `Please cancel order ${order}`);
+  if (!signedIn) await signIn(page, h);
+  await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${conversation.id}`);
+  await page.getByRole('log', { name: 'Messages' }).getByText(`Please cancel order ${order}`).waitFor();
+  await page.getByTestId('feed-status').filter({ hasText: 'Live' }).waitFor();
+  expect(await page.getByRole('heading', { name: 'Tool calls' }).count()).toBe(0);
   // An API conversation is answered on request; this reply pauses at the call (409, awaiting_approval).
   const generated = await h.t.app.inject({ method: 'POST', url: `/v1/projects/${h.t.demo.project_id}/conversations/${conversation.id}/generate`, headers: { authorization: `Bearer ${h.t.demo.api_key}` } });
   expect(generated.json()).toMatchObject({ reason: 'awaiting_approval' });
-  await expect.poll(async () => (await apiCall<{ data: { approval: string }[] }>(h, 'GET', `/conversations/${conversation.id}/tool-calls`)).data.map((c) => c.approval)).toEqual(['pending']);
-  if (!signedIn) await signIn(page, h);
-  await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${conversation.id}`);
   await page.getByRole('heading', { name: 'Tool calls' }).waitFor();
   return conversation.id;
 }
@@ -190,12 +196,17 @@ describe('team console: external tool servers (MCP)', () => {
     await context.close();
   }, 90_000);
 
-  itPassesAxeAndFits(h, 'actions-mcp', async (page) => {
-    await ordersServer();
-    await openActions(page);
-    await page.getByRole('heading', { name: 'Orders', level: 3 }).waitFor();
-    await page.getByRole('button', { name: 'Add server' }).click();
-  });
+  itPassesAxeAndFits(
+    h,
+    'actions-mcp',
+    async (page) => {
+      await ordersServer();
+      await openActions(page);
+      await page.getByRole('heading', { name: 'Orders', level: 3 }).waitFor();
+      await page.getByRole('button', { name: 'Add server' }).click();
+    },
+    30_000,
+  );
 
   itPassesAxeAndFits(
     h,
