@@ -3,7 +3,8 @@
 // HTTP on 127.0.0.1, the server tests' shop fixture) and a scripted OpenAI-compatible model on 127.0.0.1:
 // - Actions page: a server added with an Authorization header lists its tools (the header reaches
 //   the server, its value never shows), a tool exposed with approval "always", the server enabled on
-//   the profile, Refresh tools, an unreachable server added with its error, and deleted.
+//   the profile, Refresh tools, a stdio server refused at its field (not enabled on this server), an
+//   unreachable server added with its error, and deleted.
 // - Conversation: a reply that calls the exposed tool waits for approval; the open page's log shows
 //   it live (team feed): the tool, its arguments and "Waiting for approval"; the operator approves,
 //   the tool runs (result summary, duration, approved by whom) and the reply continues with its
@@ -106,7 +107,7 @@ async function openPendingCall(page: Page, order: string, signedIn = false) {
 }
 
 describe('team console: external tool servers (MCP)', () => {
-  it('adds a server with a header, exposes a tool with approval, enables it, refreshes, shows an unreachable one and deletes it', async () => {
+  it('adds a server with a header, exposes a tool with approval, enables it, refreshes; refuses stdio at its field; shows an unreachable one and deletes it', async () => {
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -143,6 +144,15 @@ describe('team console: external tool servers (MCP)', () => {
 
     await card.getByRole('button', { name: 'Refresh tools of Shop' }).click();
     await page.getByText('Shop: 4 tools listed.').waitFor();
+
+    // stdio runs a program on the server: refused (403) unless its operator enabled it, said at the field.
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page.locator('#mcp-name').fill('Local');
+    await page.locator('#mcp-transport').selectOption('stdio');
+    await page.locator('#mcp-command').fill('/usr/bin/true');
+    await page.getByRole('button', { name: 'Save and list tools' }).click();
+    await expect.poll(() => page.locator('#mcp-transport-error').textContent()).toContain('MCP_STDIO_ENABLED=true');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // A server that cannot be reached is kept, with its error, and can be deleted.
     await page.getByRole('button', { name: 'Add server' }).click();
