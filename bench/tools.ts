@@ -3,10 +3,13 @@
 // agent's tool call does. A trivial Python and a trivial Shell tool, run one after the other (a
 // warm-up run each first, so the figures are of the sandbox, not of the first read from disk).
 // Prints figures only; it does not pass or fail. Target: p50 ≤ 150 ms on 2 cores.
-// Last line: python_p50_ms=… python_p99_ms=… shell_p50_ms=… shell_p99_ms=…
+// Then the overhead of an external tool call (MCP) through Parley's client against the SDK's own
+// client, over stdio and Streamable HTTP (bench/mcp-calls.ts).
+// Last line: python_p50_ms=… python_p99_ms=… shell_p50_ms=… shell_p99_ms=… mcp_stdio_pool_p50_ms=… …
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { runInSandbox, sandboxMissing, type SandboxLanguage } from '../server/domains/unitools/sandbox.js';
+import { benchMcp } from './mcp-calls.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const TOOLS: Record<SandboxLanguage, string> = {
@@ -38,4 +41,5 @@ for (const language of ['python', 'shell'] as const) {
   figures[`${language}_p50_ms`] = ms(pct(t, 50));
   figures[`${language}_p99_ms`] = ms(pct(t, 99));
 }
+Object.assign(figures, await benchMcp(Number(process.env.BENCH_MCP_RUNS ?? 300)));
 console.log(Object.entries(figures).map(([k, v]) => `${k}=${v}`).join(' '));
