@@ -2,9 +2,9 @@
 // run in the real bubblewrap sandbox: a Shell tool with a secret is created (the value never shows
 // again), a parameters schema the server refuses shows its 400 at the Parameters field, a test-run
 // prints the result, the tool is edited into Python and run again, bad arguments show their 400 at
-// the arguments, a too-short timeout reports `timeout`, the tool is switched off and on again for the profile,
-// and it is deleted through the confirm dialog. No CSP violation; axe-clean and nothing overflowing
-// at 1280 and 390 px, with screenshots in dist/screenshots/console.
+// the arguments, the secret is removed, a too-short timeout reports `timeout`, the tool is switched
+// off and on again for the profile, and it is deleted through the confirm dialog. No CSP violation;
+// axe-clean and nothing overflowing at 1280 and 390 px, with screenshots in dist/screenshots/console.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
@@ -107,10 +107,14 @@ describe('team console: Unitools', () => {
     expect(await result.locator('pre').textContent()).toContain('"twice": 42');
 
     // A run longer than its timeout is stopped and says so.
+    // Saved with the secret marked for removal: only its name was ever shown, and now not even that.
     await page.locator('#unitool-timeout_ms').fill('200');
     await page.locator('#unitool-code').fill('import time\ntime.sleep(5)');
+    await page.getByLabel('Remove SHOP_TOKEN on save').check();
     await page.getByRole('button', { name: 'Save Unitool' }).click();
     await page.getByText('Saved order_echo.').waitFor();
+    expect((await tools())[0].secret_names).toEqual([]);
+    expect(await page.getByText('Remove SHOP_TOKEN').count()).toBe(0);
     await testRun(page, '{"n": 1}');
     await result.getByText('Failed: Timed out').waitFor();
     expect(await result.locator('code').textContent()).toBe('timeout');
