@@ -31,12 +31,16 @@ export const APPROVAL_TEXT: Record<ApprovalSetting, string> = { always: 'Ask bef
 export const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
 /** The add form's fields a 400 or 403 can point at; anything else shows at the top of the form. */
-export type McpField = 'name' | 'slug' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'env';
-const FIELDS: McpField[] = ['name', 'slug', 'transport', 'url', 'headers', 'command', 'args', 'env'];
+export type McpField = 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'env';
+const FIELDS = ['name', 'slug', 'transport', 'url', 'headers', 'command', 'args', 'env'] as const;
 
-/** `blocked_url` is the URL's, `stdio_disabled` the transport's; else the field the error names. */
+/**
+ * `blocked_url` is the URL's, `stdio_disabled` the transport's; else the field the error names. The
+ * form has no slug: it comes from the name, so a slug already taken (409) is the name's to change.
+ */
 export function mcpErrorField(err: unknown): McpField | null {
   if (err instanceof ApiError && err.code === 'blocked_url') return 'url';
   if (err instanceof ApiError && err.code === 'stdio_disabled') return 'transport';
-  return fieldOf(err, FIELDS);
+  const field = fieldOf(err, FIELDS);
+  return field === 'slug' ? 'name' : field;
 }

@@ -3,7 +3,7 @@
 // HTTP on 127.0.0.1, the server tests' shop fixture) and a scripted OpenAI-compatible model on 127.0.0.1:
 // - Actions page: a server added with an Authorization header lists its tools (the header reaches
 //   the server, its value never shows), a tool exposed with approval "always", the server enabled on
-//   the profile, Refresh tools, a stdio server refused at its field (not enabled on this server), an
+//   the profile, Refresh tools, a stdio server and a second "Shop" refused at their fields, an
 //   unreachable server added with its error, and deleted.
 // - Conversation: a reply that calls the exposed tool waits for approval; the open page's log shows
 //   it live (team feed): the tool, its arguments and "Waiting for approval"; the operator approves,
@@ -107,7 +107,7 @@ async function openPendingCall(page: Page, order: string, signedIn = false) {
 }
 
 describe('team console: external tool servers (MCP)', () => {
-  it('adds a server with a header, exposes a tool with approval, enables it, refreshes; refuses stdio at its field; shows an unreachable one and deletes it', async () => {
+  it('adds a server with a header, exposes a tool with approval, enables it, refreshes; refuses stdio and a taken name at their fields; shows an unreachable one and deletes it', async () => {
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -152,6 +152,12 @@ describe('team console: external tool servers (MCP)', () => {
     await page.locator('#mcp-command').fill('/usr/bin/true');
     await page.getByRole('button', { name: 'Save and list tools' }).click();
     await expect.poll(() => page.locator('#mcp-transport-error').textContent()).toContain('MCP_STDIO_ENABLED=true');
+    // A second "Shop" would take the first one's slug (the prefix of its tool names): said at the name.
+    await page.locator('#mcp-transport').selectOption('streamable_http');
+    await page.locator('#mcp-name').fill('Shop');
+    await page.locator('#mcp-url').fill(shop.url);
+    await page.getByRole('button', { name: 'Save and list tools' }).click();
+    await expect.poll(() => page.locator('#mcp-name-error').textContent()).toContain('already exists');
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // A server that cannot be reached is kept, with its error, and can be deleted.
