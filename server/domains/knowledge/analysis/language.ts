@@ -32,8 +32,25 @@ export function evidentLanguage(text: string): Language | null {
   return words.some((w) => LANGUAGES.some((l) => markerSets[l].has(w))) ? detectLanguage(text) : null;
 }
 
+// One reply asks for the language of the same question several times (visitor language, procedure
+// matching, retrieval, the answerer), and franc's trigram model is the costly part: recent answers
+// are remembered. Pure function, so a cached answer is the answer; the oldest entry goes first.
+const RECENT = 256; // questions-sized texts only (up to 4,000 characters)
+const recent = new Map<string, Language>();
+
 /** The language of `text`; `fallback` when nothing points anywhere (e.g. a bare keyword). */
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {
+  if (text.length > 4000) return detect(text, fallback); // chunks at sync: seen once, not worth keeping
+  const key = `${fallback}\u0000${text}`;
+  const known = recent.get(key);
+  if (known) return known;
+  const language = detect(text, fallback);
+  if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+  recent.set(key, language);
+  return language;
+}
+
+function detect(text: string, fallback: Language): Language {
   const words = tokens(text);
   if (words.length === 0) return fallback;
   const votes = new Map<Language, number>();
