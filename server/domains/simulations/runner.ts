@@ -40,6 +40,9 @@ export async function runCase(ctx: AppContext, projectId: string, target: Target
     conversations,
     bus,
     provider: recording(production.provider, calls),
+    // External tools (MCP) act on real systems: a simulation never calls them, nor waits for approvals.
+    tools: async (p, c) => (await production.tools!(p, c)).filter((t) => !t.external),
+    toolCalls: undefined,
     // The team's queue is not told: the handover note stays in the simulation's log.
     escalate: async () => undefined,
     visitorLocale: async () => visitorTextLocale(undefined, scripted.context?.user?.locales ?? []),
