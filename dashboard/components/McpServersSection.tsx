@@ -25,16 +25,24 @@ export function McpServersSection({ project, profile, onProfileSaved }: Props) {
   const addButton = useRef<HTMLButtonElement>(null);
   const { error, showError, guard } = useErrorLine();
   const enabled = profile.mcp_server_ids ?? [];
+  // Changes are sent one after another: two quick clicks must not both start from the same server row
+  // or profile (the later would undo the earlier), and answers must not arrive out of order.
+  const turn = useRef<Promise<unknown>>(Promise.resolve());
+  const inTurn = (fn: () => Promise<void>) => void (turn.current = turn.current.then(() => guard(fn)));
+  const latest = useRef(profile);
+  latest.current = profile;
 
   const reload = () => listMcpServers(project).then(setServers, showError);
   useEffect(() => void reload(), [project]);
   const put = (s: McpServer) => setServers((list) => list && (list.some((x) => x.id === s.id) ? list.map((x) => (x.id === s.id ? s : x)) : [...list, s]));
 
-  async function toggle(s: McpServer, on: boolean) {
-    const next = on ? [...enabled.filter((x) => x !== s.id), s.id] : enabled.filter((x) => x !== s.id);
-    const saved = await guard(() => updateProfile(project, profile.id, { mcp_server_ids: next }));
-    if (saved) onProfileSaved(saved);
-  }
+  const toggle = (s: McpServer, on: boolean) =>
+    inTurn(async () => {
+      const now = latest.current.mcp_server_ids ?? [];
+      const saved = await updateProfile(project, latest.current.id, { mcp_server_ids: on ? [...now.filter((x) => x !== s.id), s.id] : now.filter((x) => x !== s.id) });
+      latest.current = saved;
+      onProfileSaved(saved);
+    });
 
   async function refresh(s: McpServer) {
     setRefreshing(s.id);
@@ -108,14 +116,14 @@ export function McpServersSection({ project, profile, onProfileSaved }: Props) {
               profileName={profile.name}
               enabled={enabled.includes(s.id)}
               refreshing={refreshing === s.id}
-              onEnabled={(on) => void toggle(s, on)}
+              onEnabled={(on) => toggle(s, on)}
               onRefresh={() => void refresh(s)}
               onDelete={() => setConfirming(s)}
             >
               <McpToolList
                 server={s}
-                onExposed={(t, on) => void guard(async () => put(await setToolSettings(project, s, t.name, { exposed: on })))}
-                onApproval={(t, approval) => void guard(async () => put(await setToolSettings(project, s, t.name, { approval })))}
+                onExposed={(t, on) => inTurn(async () => put(await setToolSettings(project, s, t.name, { exposed: on })))}
+                onApproval={(t, approval) => inTurn(async () => put(await setToolSettings(project, s, t.name, { approval })))}
               />
             </McpServerCard>
           ))}
