@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpPool, McpFailure, type ServerSpec } from './connections.js';
 import { agentToolName, callSummary, slugOf } from './names.js';
-import { EVERYTHING_SERVER } from './mcp-servers.fixture.js';
+import { EVERYTHING_SERVER, startShopServer } from './mcp-servers.fixture.js';
 
 const stdio = (id: string, args = [EVERYTHING_SERVER, 'stdio']): ServerSpec => ({ id, key: '1', transport: 'stdio', url: null, headers: {}, command: process.execPath, args, env: {} });
 const alive = (pid: number) => {
@@ -57,6 +57,19 @@ describe('MCP connection pool', () => {
     await expect(pool.listTools(spec)).rejects.toBeInstanceOf(McpFailure);
     expect(Date.now() - started).toBeLessThan(5000);
     await pool.closeAll();
+  });
+
+  it('gives up on a call that does not answer within the call timeout; the connection serves the next call', async () => {
+    const shop = await startShopServer();
+    const pool = createMcpPool({ allowPrivate: true, stdioEnabled: false, callTimeoutMs: 400 });
+    try {
+      const spec: ServerSpec = { id: 'hang', key: '1', transport: 'streamable_http', url: shop.url, headers: {}, command: null, args: [], env: {} };
+      await expect(pool.callTool(spec, 'hang', {})).rejects.toThrow(/timed out/i);
+      expect(await pool.callTool(spec, 'get_order', { order_id: 'A-1' })).toEqual({ ok: true, text: 'Order A-1: shipped on 2026-11-20' });
+    } finally {
+      await pool.closeAll();
+      await shop.close();
+    }
   });
 
   it('reports a program that cannot start, and refuses stdio when it is disabled', async () => {

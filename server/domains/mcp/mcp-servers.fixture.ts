@@ -48,6 +48,7 @@ function shop(calls: ShopServer['calls']): McpServer {
     calls.push({ tool: 'broken', args: {} });
     return { isError: true, content: [{ type: 'text', text: 'database is down' }] };
   });
+  server.registerTool('hang', { description: 'Never answers (timeouts)', inputSchema: {} }, () => new Promise<never>(() => {}));
   server.registerTool('trivial', { description: 'Answers ok (benchmarks)', inputSchema: {} }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
   return server;
 }
