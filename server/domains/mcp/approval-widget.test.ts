@@ -101,6 +101,8 @@ describe('approvals in the widget', () => {
   });
 
   it("waits at a procedure's tool step for the approval, offline, and goes on with the answer", async () => {
+    // The offline path: the profile pins the offline answerer, so the trigger phrase starts the procedure.
+    expect((await api('PATCH', '/profiles/default', { model: { provider: 'offline' } })).statusCode).toBe(200);
     const procedure = await api('POST', '/procedures', {
       name: 'Cancel',
       triggers: ['cancel my subscription order'],

@@ -2,6 +2,7 @@
 // project's MCP servers, their header and env values sealed with the master key and shown by name
 // only, the team's per-tool choices (exposed, approval), and tools/list kept on the row with its
 // status. Connections live in the pool (connections.ts); this file only decides what they are.
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { CachedMcpTool, McpServer, McpServerBody, McpServerPatchBody, McpTool, StoredMcpServer } from '../../../shared/schemas/mcp-servers.js';
 import { MCP_LIMITS } from '../../../shared/schemas/mcp-servers.js';
@@ -45,10 +46,11 @@ export function createMcpServerService(ctx: Ctx) {
     return row;
   }
 
-  /** What the pool connects to, secrets opened; the key changes with every saved change. */
+  /** What the pool connects to, secrets opened; the key changes with the connection settings. */
   function specOf(row: StoredMcpServer): ServerSpec {
     const open = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, ctx.box.open(v)]));
-    return { id: row.id, key: row.updated_at, transport: row.transport, url: row.url, headers: open(row.headers), command: row.command, args: row.args, env: open(row.env) };
+    const key = createHash('sha256').update(JSON.stringify([row.transport, row.url, row.headers, row.command, row.args, row.env])).digest('hex');
+    return { id: row.id, key, transport: row.transport, url: row.url, headers: open(row.headers), command: row.command, args: row.args, env: open(row.env) };
   }
 
   function seal(current: Record<string, string>, changes: Record<string, string | null> | undefined, limit: number, field: string): Record<string, string> {
@@ -172,7 +174,7 @@ export function createMcpServerService(ctx: Ctx) {
       checkTransport(next);
       next.tool_settings = applySettings(next, body.tools);
       const reconnect = body.url !== undefined || body.command !== undefined || body.args !== undefined || body.headers !== undefined || body.env !== undefined;
-      next.updated_at = reconnect ? now() : current.updated_at;
+      next.updated_at = now();
       let saved = (await servers.update(projectId, id, () => next))!;
       if (reconnect) {
         await pool().close(id);
