@@ -4,7 +4,7 @@ import type { AppContext, Services } from '../../context.js';
 import type { KnowledgeSearch } from '../knowledge/types.js';
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import type { AgentRuntime } from './types.js';
-import type { AnswerProvider } from './provider.js';
+import { servedByModel, type AnswerProvider } from './provider.js';
 import { createAgentRuntime, type AgentDeps } from './runtime.js';
 import { createOfflineAnswerer } from './offline/answerer.js';
 import { createOpenAiProvider } from './openai/provider.js';
@@ -22,7 +22,7 @@ export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider 
   const llm = createOpenAiProvider(ctx.config.llm);
   const offline = createOfflineAnswerer();
   // A profile may pin the offline answerer (model.provider `offline`, docs/behaviour.md).
-  return { name: llm.name, answer: (input) => (input.model?.provider === 'offline' ? offline : llm).answer(input) };
+  return { name: llm.name, answer: (input) => (servedByModel(true, input.model) ? llm : offline).answer(input) };
 }
 
 /**

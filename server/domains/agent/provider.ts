@@ -24,7 +24,16 @@ export interface AgentTool {
   /** External tools: which server and tool, and the title a person reads. */
   external?: { serverId: string; tool: string; title: string };
   /** Runs the tool; returns text for the model plus any passages it surfaced (recorded as sources). */
-  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<{ content: string; passages?: Passage[]; handoff?: boolean; escalate?: { note: string } }>;
+  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult>;
+}
+
+export interface ToolResult {
+  content: string;
+  passages?: Passage[];
+  handoff?: boolean;
+  escalate?: { note: string };
+  /** The tool's outcome is the reply itself (start_procedure, spec 2.9): the provider ends with it as is. */
+  reply?: AnswerOutput;
 }
 
 export interface AnswerInput {
@@ -84,6 +93,13 @@ export interface PausedReply {
   messages: unknown[];
   callId: string;
 }
+
+/**
+ * Whether the OpenAI-compatible model serves a reply (agent/index.ts chooseProvider): an LLM is
+ * configured and the profile does not pin the offline answerer. Procedures start differently on
+ * each path (spec 2.9, procedures/start-tool.ts).
+ */
+export const servedByModel = (llmConfigured: boolean, model: ModelSettings | undefined): boolean => llmConfigured && model?.provider !== 'offline';
 
 export interface AnswerProvider {
   readonly name: string;

@@ -40,6 +40,11 @@ export interface ReplyStages {
    * conversation inside a procedure or a message that starts one; null when none applies.
    */
   procedure?(conversation: ConversationRecord, question: Message, tools: AgentTool[], locale: string | null): Promise<AnswerOutput | null>;
+  /**
+   * Spec 2.9 procedures on the model path: start_procedure, when the model serves the reply, the
+   * profile has procedures and the guidance allows it; null otherwise. `tools`: the reply's others.
+   */
+  procedureTool?(conversation: ConversationRecord, tools: AgentTool[], locale: string | null): Promise<AgentTool | null>;
 }
 
 export interface AgentDeps {
@@ -102,10 +107,13 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       .map((m) => ({ role: m.role, content: m.content }));
     let tools = deps.tools ? await deps.tools(projectId, conversation) : [];
     if (deps.stages?.allowedTools) tools = await deps.stages.allowedTools(conversation, tools);
-    const guidance = await deps.stages?.guidance?.(conversation, tools);
     const locale = (await deps.visitorLocale?.(conversation)) ?? null;
     // A procedure's step, when one applies, is the reply: no retrieval, no provider (docs/behaviour.md).
     const scripted = resume ? null : await deps.stages?.procedure?.(conversation, question, tools, locale);
+    // Otherwise a model may start one itself; offered before the guidance so its trace lists it.
+    const startProcedure = scripted ? null : await deps.stages?.procedureTool?.(conversation, tools, locale);
+    if (startProcedure) tools = [...tools, startProcedure];
+    const guidance = await deps.stages?.guidance?.(conversation, tools);
     const scope = scripted ? undefined : await deps.stages?.knowledgeScope?.(conversation);
     const knowledge = deps.knowledge();
     const passages: Passage[] =

@@ -9,7 +9,9 @@ import { guarded, knowledgeTool } from '../agent/tools.js';
 import { clockOf, currentTimeTool, userTimezone } from '../agent/tools/current-time.js';
 import { effectiveActions } from '../../../shared/schemas/toolboxes.js';
 import { resolveBehaviour, type Behaviour } from './resolve.js';
-import { procedureStage } from '../procedures/stage.js';
+import { enabledProcedures, procedureRuns } from '../procedures/stage.js';
+import { START_PROCEDURE, startProcedureTool } from '../procedures/start-tool.js';
+import { servedByModel } from '../agent/provider.js';
 import { BUILTIN_ACTIONS } from '../../../shared/schemas/behaviour.js';
 
 const BUILTIN = new Set<string>(BUILTIN_ACTIONS);
@@ -21,10 +23,19 @@ export function behaviourStages(ctx: AppContext): ReplyStages {
     if (!b) resolved.set(c, (b = resolveBehaviour(ctx, c)));
     return b;
   };
-  const procedures = procedureStage(ctx);
+  const procedures = procedureRuns(ctx);
+  // Which provider serves the reply decides how a procedure starts (spec 2.9): the model chooses
+  // through start_procedure, the offline answerer's path matches trigger phrases.
+  const modelServes = async (c: ConversationRecord) => servedByModel(Boolean(ctx.config.llm), (await behaviour(c)).profile.model);
   return {
     // Procedures enabled on the reply's profile (the draft's or the build's, docs/behaviour.md).
-    procedure: async (c, question, tools, locale) => procedures(c, question, tools, locale, (await behaviour(c)).profile.id),
+    procedure: async (c, question, tools, locale) => procedures.stage(c, question, tools, locale, (await behaviour(c)).profile.id, !(await modelServes(c))),
+    async procedureTool(c, tools, locale) {
+      const { profile, allowedTools } = await behaviour(c);
+      if (!(await modelServes(c)) || (allowedTools && !allowedTools.has(START_PROCEDURE))) return null;
+      const enabled = await enabledProcedures(ctx, c.project_id, profile.id);
+      return enabled.length ? startProcedureTool({ conversation: c, procedures: enabled, tools, locale, begin: procedures.begin }) : null;
+    },
     async knowledgeScope(c) {
       const { sourceIds, snapshot } = await behaviour(c);
       return { ...(sourceIds ? { sourceIds } : {}), ...(snapshot ? { snapshot } : {}) };

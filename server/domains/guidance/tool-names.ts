@@ -4,6 +4,7 @@
 import type { AppContext } from '../../context.js';
 import { BUILTIN_ACTIONS } from '../../../shared/schemas/behaviour.js';
 import { createUnitoolService } from '../unitools/service.js';
+import { START_PROCEDURE } from '../procedures/start-tool.js';
 
 const BACKTICKED = /`([A-Za-z][A-Za-z0-9_.-]{0,63})`/g;
 
@@ -13,11 +14,14 @@ export function backtickedNames(instructions: string): string[] {
   return [...names];
 }
 
-/** The tools a profile can offer: the built-in actions, its attached search tables' and its Unitools' names. */
+/**
+ * The tools a profile can offer: the built-in actions, start_procedure (offered with its procedures,
+ * spec 2.9), its attached search tables' and its Unitools' names.
+ */
 export async function knownTools(ctx: AppContext, projectId: string, profileId: string): Promise<Set<string>> {
   const tables = await ctx.services.tables.attached(projectId, profileId);
   const unitools = await createUnitoolService(ctx).enabledOn(projectId, profileId);
-  return new Set<string>([...BUILTIN_ACTIONS, ...tables.map((t) => t.name), ...unitools.map((t) => t.name)]);
+  return new Set<string>([...BUILTIN_ACTIONS, START_PROCEDURE, ...tables.map((t) => t.name), ...unitools.map((t) => t.name)]);
 }
 
 export function splitTools(instructions: string, known: Set<string>): { allowed_tools: string[]; unknown_tools: string[] } {

@@ -1,11 +1,12 @@
 // The agent runtime's procedure stage (docs/behaviour.md "Procedures"): before retrieval, a
 // conversation inside a procedure gets its next step (its state is stored per conversation, so a
 // restart resumes it; "cancel" ends it), and a message that matches an active procedure of the
-// reply's profile starts one. The reply is the steps' text; nothing else answers that message.
+// reply's profile starts one — offline by its trigger phrases, with a model by the model's own
+// start_procedure call (start-tool.ts); both begin the run here. The reply is the steps' text.
 import type { AppContext } from '../../context.js';
 import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
 import type { AgentTool, AnswerOutput } from '../agent/provider.js';
-import type { Procedure } from '../../../shared/schemas/procedures.js';
+import type { Procedure, ProcedureRun } from '../../../shared/schemas/procedures.js';
 import { agentText } from '../agent/texts.js';
 import { gatherFacts } from '../audiences/facts.js';
 import { createProfileService } from '../profiles/service.js';
@@ -16,7 +17,11 @@ import { matchProcedure } from './matcher.js';
 import { createToolCallService } from '../mcp/tool-calls.js';
 import { decideToolCall } from '../mcp/decision.js';
 
-export type ProcedureStage = (conversation: ConversationRecord, question: Message, tools: AgentTool[], locale: string | null, profileId: string) => Promise<AnswerOutput | null>;
+/** `matchTriggers`: false when the model serves the reply — it chooses through start_procedure (spec 2.9). */
+export type ProcedureStage = (conversation: ConversationRecord, question: Message, tools: AgentTool[], locale: string | null, profileId: string, matchTriggers?: boolean) => Promise<AnswerOutput | null>;
+
+/** Starts a procedure's run in a conversation and returns its first turn as the reply (spec 2.9). */
+export type BeginRun = (conversation: ConversationRecord, procedure: Procedure, tools: AgentTool[], locale: string | null) => Promise<AnswerOutput>;
 
 const reply = (content: string, outcome: Pick<Outcome, 'handoff' | 'note'> = { handoff: null, note: null }): AnswerOutput => ({
   content,
@@ -26,30 +31,19 @@ const reply = (content: string, outcome: Pick<Outcome, 'handoff' | 'note'> = { h
   outcome: 'answer',
 });
 
-export function procedureStage(ctx: AppContext): ProcedureStage {
+/** The procedures that may start in a reply of this profile (spec 2.9): active and enabled on it. */
+export async function enabledProcedures(ctx: AppContext, projectId: string, profileId: string): Promise<Procedure[]> {
+  return (await ctx.store.collection('procedures').list(projectId)).filter((p) => p.state === 'active' && p.profile_ids.includes(profileId));
+}
+
+/** The stage and the one way a run begins, shared by the phrase matcher and the model's start_procedure. */
+export function procedureRuns(ctx: AppContext): { stage: ProcedureStage; begin: BeginRun } {
   const runs = ctx.store.collection('procedure_runs');
   const procedures = ctx.store.collection('procedures');
 
-  return async (conversation, question, tools, locale, profileId) => {
+  // One turn of a procedure: `run` and `answer` continue a stored run, null begins one (spec 2.9).
+  async function play(conversation: ConversationRecord, procedure: Procedure, run: ProcedureRun | null, answer: string | null, tools: AgentTool[], locale: string | null): Promise<AnswerOutput> {
     const projectId = conversation.project_id;
-    const run = await runs.get(projectId, conversation.id);
-    let procedure: Procedure | undefined;
-    if (run) {
-      procedure = await procedures.get(projectId, run.procedure_id);
-      if (!procedure || procedure.state !== 'active') {
-        await runs.delete(projectId, conversation.id); // deleted or paused meanwhile: answer normally
-        procedure = undefined;
-      } else if (isCancel(question.content)) {
-        await runs.delete(projectId, conversation.id);
-        return reply(agentText(locale, 'procedureCancelled'));
-      }
-    }
-    if (!procedure) {
-      const enabled = (await procedures.list(projectId)).filter((p) => p.state === 'active' && p.profile_ids.includes(profileId));
-      procedure = matchProcedure(question.content, enabled) ?? undefined;
-      if (!procedure) return null;
-    }
-
     // External tools (spec 2.9): the same decision as the model's calls; a call that needs approval
     // waits at its step, and the call the run waited on decides when the run comes back to it.
     const toolCalls = createToolCallService(ctx);
@@ -85,8 +79,8 @@ export function procedureStage(ctx: AppContext): ProcedureStage {
       },
       text: (key, vars) => agentText(locale, key, vars),
     };
-    const outcome = run && run.procedure_id === procedure.id
-      ? await advance(procedure, { waitingAt: run.waiting_at, fields: run.fields, attempts: run.attempts }, question.content, io)
+    const outcome = run
+      ? await advance(procedure, { waitingAt: run.waiting_at, fields: run.fields, attempts: run.attempts }, answer, io)
       : await advance(procedure, { waitingAt: null, fields: {}, attempts: 0 }, null, io);
 
     if (outcome.next?.waitingAt) {
@@ -106,5 +100,27 @@ export function procedureStage(ctx: AppContext): ProcedureStage {
     // Waiting for an approval: what was said so far, or nothing (the widget shows the approve/deny card).
     if (pendingCallId) return { ...reply(outcome.lines.join('\n\n'), outcome), awaiting_approval: true };
     return reply(outcome.lines.length ? outcome.lines.join('\n\n') : agentText(locale, 'procedureDone'), outcome);
+  }
+
+  const begin: BeginRun = (conversation, procedure, tools, locale) => play(conversation, procedure, null, null, tools, locale);
+
+  const stage: ProcedureStage = async (conversation, question, tools, locale, profileId, matchTriggers = true) => {
+    const projectId = conversation.project_id;
+    const run = await runs.get(projectId, conversation.id);
+    if (run) {
+      const procedure = await procedures.get(projectId, run.procedure_id);
+      if (procedure && procedure.state === 'active') {
+        if (!isCancel(question.content)) return play(conversation, procedure, run, question.content, tools, locale);
+        await runs.delete(projectId, conversation.id);
+        return reply(agentText(locale, 'procedureCancelled'));
+      }
+      await runs.delete(projectId, conversation.id); // deleted or paused meanwhile: answer normally
+    }
+    // Offline the visitor's words choose (matcher.ts); with a model, the model does (start_procedure).
+    if (!matchTriggers) return null;
+    const procedure = matchProcedure(question.content, await enabledProcedures(ctx, projectId, profileId));
+    return procedure ? begin(conversation, procedure, tools, locale) : null;
   };
+
+  return { stage, begin };
 }

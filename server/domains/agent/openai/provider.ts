@@ -145,6 +145,13 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
             content = 'Not run: another call is waiting for the user\'s approval. Call this again after it is answered, if still needed.';
           } else {
             const result = await tool.run(args, input.signal);
+            // start_procedure (spec 2.9): the procedure's text is the reply, used as is rather than
+            // copied by the model, which could reword or translate a scripted question. Text the
+            // model streamed before the call is dropped from the stored reply.
+            if (result.reply) {
+              if (result.reply.content) input.onDelta(result.reply.content);
+              return result.reply;
+            }
             if (result.handoff) handoff = true;
             if (result.escalate) handover = result.escalate.note;
             if (result.passages?.length) toolPassages.push(...result.passages);
