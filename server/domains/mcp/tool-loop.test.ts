@@ -102,6 +102,23 @@ describe('MCP tools in the tool loop', () => {
     expect(again.json().error).toBe('tool_call_answered');
   });
 
+  it('runs a call an operator approves after taking over, and the AI stays quiet', async () => {
+    llm.script.push({ toolCalls: [{ id: 'c8', name: 'mcp_shop_cancel_order', args: ['{"order_id":"A-808"}'] }] });
+    const id = await conversation('Cancel A-808');
+    expect((await generate(id)).json().reason).toBe('awaiting_approval');
+    const [pending] = await calls(id);
+    expect((await post(`/conversations/${id}/takeover`)).statusCode).toBe(200);
+    const requests = llm.requests.length;
+    expect((await post(`/conversations/${id}/tool-calls/${pending.id}/approve`)).statusCode).toBe(200);
+    await expect.poll(async () => (await calls(id))[0].status).toBe('ok');
+    expect(shop.calls.at(-1)).toEqual({ tool: 'cancel_order', args: { order_id: 'A-808' } });
+    // The model is not asked to go on (the only model call is the takeover's summary for the operator).
+    expect(toolResult('c8')).toBeUndefined();
+    expect(llm.requests.slice(requests).filter((r) => r.body.tools)).toEqual([]);
+    const messages = (await get(`/conversations/${id}`)).json().messages;
+    expect(messages.filter((m: { role: string; type: string }) => m.role === 'assistant' && m.type === 'message')).toEqual([]);
+  });
+
   it('tells the model when a call is denied, and nothing runs', async () => {
     llm.script.push({ toolCalls: [{ id: 'c3', name: 'mcp_shop_cancel_order', args: ['{"order_id":"A-303"}'] }] }, { text: ['Alright, I left order A-303 as it is.'] });
     const id = await conversation('Cancel A-303');
