@@ -60,6 +60,15 @@ describe('MCP servers API', () => {
     expect(disk).toContain('get_order');
     expect(disk).not.toContain('shop-secret-77aa');
 
+    // Two PATCHes at once (the console's Exposed, then its approval): both land. The lost update the
+    // console met under load needs both reads before either write, which inject rarely interleaves.
+    const patch = (tools: object) => t.app.inject({ method: 'PATCH', url: url(`/${row.id}`), headers: H(), payload: { tools } });
+    const answers = await Promise.all([patch({ get_order: { exposed: true } }), patch({ cancel_order: { approval: 'never' } })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const both = Object.fromEntries((await t.app.inject({ method: 'GET', url: url(`/${row.id}`), headers: H() })).json().tools.map((x: { name: string }) => [x.name, x]));
+    expect(both.get_order.exposed).toBe(true);
+    expect(both.cancel_order).toMatchObject({ exposed: true, approval: 'never' });
+
     const unknown = await t.app.inject({ method: 'PATCH', url: url(`/${row.id}`), headers: H(), payload: { tools: { drop_tables: { exposed: true } } } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('unknown_mcp_tool');

@@ -160,7 +160,10 @@ export function createMcpServerService(ctx: Ctx) {
     },
 
     async update(projectId: string, id: string, body: McpServerPatchBody): Promise<McpServer> {
-      const current = await require(projectId, id);
+      await require(projectId, id);
+      // Built from the row as the store's queue hands it over, not from a copy read earlier: two quick
+      // PATCHes (a tool exposed, then its approval set) must both land, never the second over the first.
+      const build = (current: StoredMcpServer): StoredMcpServer => {
       const next: StoredMcpServer = {
         ...current,
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
@@ -173,9 +176,13 @@ export function createMcpServerService(ctx: Ctx) {
       };
       checkTransport(next);
       next.tool_settings = applySettings(next, body.tools);
-      const reconnect = body.url !== undefined || body.command !== undefined || body.args !== undefined || body.headers !== undefined || body.env !== undefined;
       next.updated_at = now();
-      let saved = (await servers.update(projectId, id, () => next))!;
+      return next;
+      };
+      const reconnect = body.url !== undefined || body.command !== undefined || body.args !== undefined || body.headers !== undefined || body.env !== undefined;
+      const updated = await servers.update(projectId, id, build);
+      if (!updated) throw notFound('MCP server');
+      let saved = updated;
       if (reconnect) {
         await pool().close(id);
         saved = await refreshRow(saved);
