@@ -120,6 +120,10 @@ export function createToolCallService(ctx: Ctx) {
     }
   }
 
+  async function pending(projectId: string, conversationId: string): Promise<Stored[]> {
+    return (await calls.findBy('conversation_id', conversationId)).filter((c) => c.project_id === projectId && c.approval === 'pending');
+  }
+
   return {
     execute,
 
@@ -134,9 +138,7 @@ export function createToolCallService(ctx: Ctx) {
       return call;
     },
 
-    async pending(projectId: string, conversationId: string): Promise<Stored[]> {
-      return (await calls.findBy('conversation_id', conversationId)).filter((c) => c.project_id === projectId && c.approval === 'pending');
-    },
+    pending,
 
     /** A call that needs no approval: logged and run at once. */
     async runNow(conversation: ConversationRecord, tool: AgentTool, args: Record<string, unknown>, origin: ToolCall['origin'], signal?: AbortSignal) {
@@ -169,7 +171,7 @@ export function createToolCallService(ctx: Ctx) {
 
     /** The visitor moved on (wrote again): calls still waiting will not be answered any more. */
     async expirePending(projectId: string, conversationId: string): Promise<void> {
-      for (const c of await this.pending(projectId, conversationId)) {
+      for (const c of await pending(projectId, conversationId)) {
         const updated = await calls.update(projectId, c.id, (x) => (x.approval === 'pending' ? { ...x, approval: 'expired', status: 'not_run', resume: undefined, updated_at: now() } : undefined));
         if (updated) publish(updated);
       }
