@@ -164,15 +164,15 @@ export function createMcpServerService(ctx: Ctx) {
       // Built from the row as the store's queue hands it over, not from a copy read earlier: two quick
       // PATCHes (a tool exposed, then its approval set) must both land, never the second over the first.
       const build = (current: StoredMcpServer): StoredMcpServer => {
-      const next: StoredMcpServer = {
-        ...current,
-        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-        ...(body.url !== undefined ? { url: body.url } : {}),
-        ...(body.command !== undefined ? { command: body.command } : {}),
-        ...(body.args !== undefined ? { args: body.args } : {}),
-        ...(body.trusted !== undefined ? { trusted: body.trusted } : {}),
-        headers: seal(current.headers, body.headers, MCP_LIMITS.headers, 'headers'),
-        env: seal(current.env, body.env, MCP_LIMITS.env, 'env'),
+        const next: StoredMcpServer = {
+          ...current,
+          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          ...(body.url !== undefined ? { url: body.url } : {}),
+          ...(body.command !== undefined ? { command: body.command } : {}),
+          ...(body.args !== undefined ? { args: body.args } : {}),
+          ...(body.trusted !== undefined ? { trusted: body.trusted } : {}),
+          headers: seal(current.headers, body.headers, MCP_LIMITS.headers, 'headers'),
+          env: seal(current.env, body.env, MCP_LIMITS.env, 'env'),
       };
       checkTransport(next);
       next.tool_settings = applySettings(next, body.tools);

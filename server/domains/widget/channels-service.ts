@@ -78,25 +78,30 @@ export function createChannelService(ctx: AppContext) {
     },
 
     async update(projectId: string, channelId: string, body: PatchChannelBody): Promise<Channel> {
-      const current = await get(projectId, channelId);
+      await get(projectId, channelId);
       await alias(projectId, body.alias);
-      const next: Channel = { ...current };
-      if (body.name !== undefined) next.name = body.name.trim();
-      if (body.allowed_origins !== undefined) next.allowed_origins = origins(body.allowed_origins)!;
-      if (body.texts !== undefined) next.texts = texts(body.texts);
-      if (body.theme !== undefined) next.theme = body.theme;
-      if (body.require_verified_identity !== undefined) next.require_verified_identity = body.require_verified_identity;
-      if (body.voice_enabled !== undefined) next.voice_enabled = body.voice_enabled;
-      // null clears an override back to the default.
-      for (const key of ['greeting', 'locale', 'session_ttl_days', 'alias'] as const) {
-        if (body[key] === null) delete next[key];
-        else if (body[key] !== undefined) (next as Record<string, unknown>)[key] = body[key];
-      }
-      if (next.require_verified_identity && !next.identity_secret) {
-        throw new AppError('conflict', 'Rotate the identity secret first: visitors can only be verified once your backend has a secret to sign with');
-      }
+      // Built from the channel as the store's queue hands it over, not from a copy read before the
+      // awaits above: two quick edits (an origin added, then a text) must both land.
+      const build = (current: Channel): Channel => {
+        const next: Channel = { ...current };
+        if (body.name !== undefined) next.name = body.name.trim();
+        if (body.allowed_origins !== undefined) next.allowed_origins = origins(body.allowed_origins)!;
+        if (body.texts !== undefined) next.texts = texts(body.texts);
+        if (body.theme !== undefined) next.theme = body.theme;
+        if (body.require_verified_identity !== undefined) next.require_verified_identity = body.require_verified_identity;
+        if (body.voice_enabled !== undefined) next.voice_enabled = body.voice_enabled;
+        // null clears an override back to the default.
+        for (const key of ['greeting', 'locale', 'session_ttl_days', 'alias'] as const) {
+          if (body[key] === null) delete next[key];
+          else if (body[key] !== undefined) (next as Record<string, unknown>)[key] = body[key];
+        }
+        if (next.require_verified_identity && !next.identity_secret) {
+          throw new AppError('conflict', 'Rotate the identity secret first: visitors can only be verified once your backend has a secret to sign with');
+        }
+        return next;
+      };
       // The whole record, not a merge: a cleared override must disappear from the stored channel.
-      const updated = await ctx.store.collection('channels').update(projectId, channelId, () => next);
+      const updated = await ctx.store.collection('channels').update(projectId, channelId, build);
       if (!updated) throw notFound('channel');
       return updated;
     },
