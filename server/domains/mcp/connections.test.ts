@@ -7,17 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpPool, McpFailure, type ServerSpec } from './connections.js';
 import { agentToolName, callSummary, slugOf } from './names.js';
-import { EVERYTHING_SERVER, startShopServer } from './mcp-servers.fixture.js';
+import { alive, EVERYTHING_SERVER, startShopServer } from './mcp-servers.fixture.js';
 
 const stdio = (id: string, args = [EVERYTHING_SERVER, 'stdio']): ServerSpec => ({ id, key: '1', transport: 'stdio', url: null, headers: {}, command: process.execPath, args, env: {} });
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 let silent: Server;
 let silentUrl: string;

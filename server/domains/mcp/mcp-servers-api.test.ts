@@ -6,16 +6,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { EVERYTHING_SERVER, startShopServer, type ShopServer } from './mcp-servers.fixture.js';
+import { alive, EVERYTHING_SERVER, startShopServer, type ShopServer } from './mcp-servers.fixture.js';
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const waitGone = async (pid: number) => {
   for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
   return !alive(pid);

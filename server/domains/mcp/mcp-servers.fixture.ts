@@ -17,6 +17,16 @@ export const DYING_STDIO_SERVER = join(here, 'stdio-server.fixture.mjs');
 /** The everything server's stdio entry point. */
 export const EVERYTHING_SERVER = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 
+/** Whether a process (a stdio server's child) still runs: signal 0 checks without touching it. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface ShopServer {
   url: string;
   /** Calls the tools received, in order. */
