@@ -36,8 +36,8 @@ export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services:
     bus: ctx.bus,
     knowledge,
     provider: chooseProvider(ctx),
-    // Then the Unitools and the external tool servers' exposed tools enabled on the default profile
-    // (spec 2.9, unitools/agent-tools.ts, mcp/agent-tools.ts).
+    // Then the Unitools and the external tool servers' exposed tools, each enabled per profile: the
+    // behaviour stage keeps those of the profile serving the reply (spec 2.9, guidance/stages.ts).
     tools: async (projectId: string, conversation?: ConversationRecord) => [
       ...(await productionTools(ctx, services(), projectId, conversation)),
       ...(await unitoolAgentTools(ctx, projectId)),

@@ -23,6 +23,12 @@ export interface AgentTool {
   policy?: ToolPolicy;
   /** External tools: which server and tool, and the title a person reads. */
   external?: { serverId: string; tool: string; title: string };
+  /**
+   * Tools a project defines and a profile enables (Unitools, external tool servers; spec 2.9): whether
+   * the profile that serves this reply (the draft's, or the one a build froze) enables it. The
+   * behaviour stage filters with it, since only it knows which profile serves the reply.
+   */
+  enabledOn?: (profile: { id: string; mcp_server_ids?: string[] }) => boolean;
   /** Runs the tool; returns text for the model plus any passages it surfaced (recorded as sources). */
   run(args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult>;
 }

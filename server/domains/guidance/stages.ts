@@ -48,6 +48,8 @@ export function behaviourStages(ctx: AppContext): ReplyStages {
       return tools
         .filter((t) => !BUILTIN.has(t.name) || enabled.has(t.name))
         .filter((t) => t.kind !== 'table' || !searchTables || searchTables.has(t.name))
+        // Unitools and external tools: those the profile serving this reply enables.
+        .filter((t) => !t.enabledOn || t.enabledOn(profile))
         .filter((t) => !allowedTools || allowedTools.has(t.name))
         // search_knowledge searches what this conversation may see: its audiences' sources, the build's knowledge.
         .map((t) => (t.name === 'search_knowledge' && knowledge && (sourceIds || snapshot) ? guarded(knowledgeTool(c.project_id, knowledge, { sourceIds, snapshot })) : t))

@@ -1,12 +1,12 @@
-// The exposed tools of the external tool servers enabled on the project's default profile, as tools
-// for the model (spec 2.9; like Unitools, replies use the default profile's). Only tools the decision
+// The exposed tools of the project's external tool servers, as tools for the model (spec 2.9), each
+// saying which profiles enable it: the behaviour stage keeps those the reply's profile (the draft's,
+// or the one a build froze) lists in `mcp_server_ids` (guidance/stages.ts). Only tools the decision
 // (decision.ts) does not refuse are offered; whether a call runs at once or waits for approval is
 // decided per call by the provider and the procedure stage with the same function. Each call is
 // logged on the conversation (tool-calls.ts), so tools are built per conversation.
 import type { AppContext } from '../../context.js';
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import type { AgentTool } from '../agent/provider.js';
-import { createProfileService } from '../profiles/service.js';
 import { decideToolCall, type ToolPolicy } from './decision.js';
 import { agentToolName, toolTitle } from './names.js';
 import { createToolCallService } from './tool-calls.js';
@@ -20,11 +20,9 @@ function parametersOf(schema: Record<string, unknown>): Record<string, unknown> 
 
 export async function mcpAgentTools(ctx: Ctx, projectId: string, conversation?: ConversationRecord): Promise<AgentTool[]> {
   if (!conversation) return []; // every call is logged on a conversation
-  const profile = await createProfileService(ctx.store).defaultProfile(projectId);
-  const ids = profile.mcp_server_ids ?? [];
-  if (!ids.length) return [];
+  const rows = await ctx.store.collection('mcp_servers').list(projectId);
+  if (!rows.length) return [];
   const calls = createToolCallService(ctx);
-  const rows = (await ctx.store.collection('mcp_servers').list(projectId)).filter((r) => ids.includes(r.id));
   const tools: AgentTool[] = [];
   for (const row of rows) {
     for (const t of row.tools) {
@@ -39,6 +37,8 @@ export async function mcpAgentTools(ctx: Ctx, projectId: string, conversation?: 
         parameters: parametersOf(t.input_schema),
         policy,
         external: { serverId: row.id, tool: t.name, title },
+        // Enabled per profile (spec 2.9): the reply's profile, the draft's or a build's, lists the server.
+        enabledOn: (profile) => (profile.mcp_server_ids ?? []).includes(row.id),
         // Reached only when the decision says `run`; a call that needs approval pauses the reply instead.
         run: async (args, signal) => ({ content: (await calls.runNow(conversation, tool, args, 'agent', signal)).content }),
       };

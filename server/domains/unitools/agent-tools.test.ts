@@ -79,4 +79,29 @@ describe('Unitools in the tool loop', () => {
     expect(toolResult('u3')).toContain('The tool failed (timeout)');
     expect(reply.message.content).toContain('not answering');
   });
+  it('follows the profile serving the reply: a build of another profile offers its Unitools, the default does not', async () => {
+    const api = async (method: 'POST' | 'PUT' | 'PATCH', path: string, payload: object) => {
+      const res = await t.app.inject({ method, url: url(path), headers: H(), payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json();
+    };
+    const sales = await api('POST', '/profiles', { name: 'Sales' });
+    await api('POST', '/unitools', { name: 'sales_quote', description: 'Price a quote', code: 'echo 1', language: 'shell', profile_ids: [sales.id] });
+    const build = await api('POST', '/deployments', { profile_id: sales.id, note: 'sales site' });
+    await api('PUT', '/aliases/sales', { version: build.version });
+    const channel = await api('POST', '/channels', { name: 'Sales site', allowed_origins: ['*'], alias: 'sales' });
+
+    // A conversation on the channel that follows the alias: the build's profile serves it.
+    const onSales = await t.app.ctx.services.conversations.create({
+      projectId: t.demo.project_id, userId: `sales-${Math.random()}`, channelId: channel.id, channelType: 'website_widget',
+      firstMessage: { role: 'user', content: 'How much for 10 seats?' },
+    });
+    expect((await t.app.inject({ method: 'POST', url: url(`/conversations/${onSales.id}/generate`), headers: H() })).statusCode).toBe(200);
+    expect(offered()).toContain('sales_quote');
+    expect(offered()).not.toContain('order_status');
+
+    await ask('How much for 10 seats?');
+    expect(offered()).not.toContain('sales_quote');
+    expect(offered()).toContain('order_status');
+  });
 });

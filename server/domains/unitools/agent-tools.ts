@@ -1,10 +1,10 @@
-// The Unitools enabled on the project's default profile as tools for the model (spec 2.9). A run's
+// The project's Unitools as tools for the model (spec 2.9), each saying which profiles enable it: the
+// behaviour stage keeps those the reply's profile enables (guidance/stages.ts). A run's
 // stdout is the tool's content; a failure (bad arguments, timeout, limits, non-zero exit) comes back
 // as text the model can act on, never as an error of the reply. Guidance allowlists filter these by
 // name like every other tool (guidance/stages.ts).
 import type { AppContext } from '../../context.js';
 import type { AgentTool } from '../agent/provider.js';
-import { DEFAULT_PROFILE_ID } from '../../../shared/schemas/behaviour.js';
 import type { StoredUnitool, TestRunResult } from '../../../shared/schemas/unitools.js';
 import { createUnitoolService, type UnitoolService } from './service.js';
 
@@ -22,13 +22,15 @@ function unitoolTool(service: UnitoolService, tool: StoredUnitool): AgentTool {
     name: tool.name,
     description: tool.description,
     parameters: tool.parameters,
+    enabledOn: (profile) => tool.profile_ids.includes(profile.id),
     async run(args) {
       return { content: resultText(await service.run(tool, args ?? {})) };
     },
   };
 }
 
-export async function unitoolAgentTools(ctx: Pick<AppContext, 'store' | 'box'>, projectId: string, profileId = DEFAULT_PROFILE_ID): Promise<AgentTool[]> {
+/** Every Unitool enabled on some profile; `profileId` narrows them to that profile's at once. */
+export async function unitoolAgentTools(ctx: Pick<AppContext, 'store' | 'box'>, projectId: string, profileId?: string): Promise<AgentTool[]> {
   const service = createUnitoolService(ctx);
   return (await service.enabledOn(projectId, profileId)).map((tool) => unitoolTool(service, tool));
 }

@@ -80,8 +80,10 @@ export function createUnitoolService(ctx: Pick<AppContext, 'store' | 'box'>) {
     get: async (projectId: string, id: string) => unitoolView(await require(projectId, id)),
 
     /** The tools enabled on a profile, secrets still sealed (for the agent). */
-    async enabledOn(projectId: string, profileId: string): Promise<StoredUnitool[]> {
-      return (await unitools.list(projectId)).filter((t) => t.profile_ids.includes(profileId)).sort((a, b) => a.name.localeCompare(b.name));
+    /** The Unitools `profileId` enables; without one, those any profile enables. */
+    async enabledOn(projectId: string, profileId?: string): Promise<StoredUnitool[]> {
+      const on = (t: StoredUnitool) => (profileId ? t.profile_ids.includes(profileId) : t.profile_ids.length > 0);
+      return (await unitools.list(projectId)).filter(on).sort((a, b) => a.name.localeCompare(b.name));
     },
 
     async create(projectId: string, body: UnitoolBody): Promise<Unitool> {
