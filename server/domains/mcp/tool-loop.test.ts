@@ -179,4 +179,22 @@ describe('MCP tools in the tool loop', () => {
       await t.app.inject({ method: 'PATCH', url: url('/profiles/default'), headers: H(), payload: { model: { max_tool_rounds: null } } });
     }
   });
+  it('offers a server only on the profiles that list it: a build of another profile without it offers none of its tools', async () => {
+    const api = async (method: 'POST' | 'PUT', path: string, payload: object) => {
+      const res = await t.app.inject({ method, url: url(path), headers: H(), payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json();
+    };
+    const support = await api('POST', '/profiles', { name: 'Support only' });
+    const build = await api('POST', '/deployments', { profile_id: support.id });
+    await api('PUT', '/aliases/support-only', { version: build.version });
+    const channel = await api('POST', '/channels', { name: 'Docs site', allowed_origins: ['*'], alias: 'support-only' });
+    const record = await t.app.ctx.services.conversations.create({
+      projectId: t.demo.project_id, userId: `mcp-${Math.random()}`, channelId: channel.id, channelType: 'website_widget',
+      firstMessage: { role: 'user', content: 'Where is my order A-5?' },
+    });
+    expect((await generate(record.id)).statusCode).toBe(200);
+    const offered = (llm.requests.at(-1)!.body.tools ?? []).map((x: { function: { name: string } }) => x.function.name);
+    expect(offered.filter((n: string) => n.startsWith('mcp_'))).toEqual([]);
+  });
 });
