@@ -121,7 +121,7 @@ describe('team console: external tool servers (MCP)', () => {
     await page.getByLabel('Header name 1').fill('Authorization');
     await page.getByLabel('Value 1').fill('Bearer shop-secret-42');
     await page.getByRole('button', { name: 'Save and list tools' }).click();
-    await page.getByText('Added Shop with 4 tools.').waitFor();
+    await page.getByText('Added Shop with 5 tools.').waitFor();
     expect(shop.headers.map((x) => x.authorization)).toContain('Bearer shop-secret-42');
     expect(await page.content()).not.toContain('shop-secret-42');
 
@@ -143,7 +143,7 @@ describe('team console: external tool servers (MCP)', () => {
     await expect.poll(async () => (await defaultProfile()).mcp_server_ids).toContain(shopId);
 
     await card.getByRole('button', { name: 'Refresh tools of Shop' }).click();
-    await page.getByText('Shop: 4 tools listed.').waitFor();
+    await page.getByText('Shop: 5 tools listed.').waitFor();
 
     // stdio runs a program on the server: refused (403) unless its operator enabled it, said at the field.
     await page.getByRole('button', { name: 'Add server' }).click();
