@@ -121,8 +121,10 @@ describe('loader', () => {
       win.Parley('close');
     });
     const before = await page.evaluate(() => (window as unknown as Win).__events.filter((e) => e.startsWith('message:')).length);
+    // Only events after this point count: an 'unread:1' heard earlier must not pass the check.
+    const heard = await page.evaluate(() => (window as unknown as Win).__events.length);
     await h.t.app.ctx.services.conversations.append(h.t.demo.project_id, conversation.id, { role: 'operator', content: 'Your order ships today.' });
-    await expect.poll(() => page.evaluate(() => (window as unknown as Win).__events)).toContain('unread:1');
+    await expect.poll(() => page.evaluate((from) => (window as unknown as Win).__events.slice(from), heard)).toContain('unread:1');
     expect(await w.locator('.badge').textContent()).toBe('1');
     expect(await page.evaluate(() => (window as unknown as Win).__events.filter((e) => e.startsWith('message:')).length)).toBe(before);
 

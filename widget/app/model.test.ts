@@ -111,6 +111,16 @@ describe('chat model', () => {
     expect(events.filter((e) => e.event === 'unread_count').at(-1)?.payload).toEqual({ frame_id: t.demo.frame_id, count: 0 });
   });
 
+  it('counts nothing unread while the panel is open: the host hears no unread count for a reply shown at once', async () => {
+    const { model, events } = makeModel();
+    model.setOpen(true);
+    await until(model, (s) => s.ready);
+    model.send('How do I embed the widget?');
+    await until(model, (s) => s.messages.some((m) => m.role === 'assistant'));
+    expect(model.state.unread).toBe(0);
+    expect(events.filter((e) => e.event === 'unread_count')).toEqual([]);
+  });
+
   it('queues messages typed while offline and delivers each exactly once after a forced disconnect', async () => {
     const { model } = makeModel();
     model.setOpen(true);

@@ -54,8 +54,13 @@ export function createChatModel(deps: ModelDeps) {
 
   function setMessages(messages: Message[], extra: Partial<ChatState> = {}) {
     delivery.remove(messages.map((m) => m.client_id));
+    // Read before counting while the visitor sees the panel: the host hears no 'unread' 1 then 0
+    // for a message that was shown at once.
+    if (deps.visible(state.open)) {
+      readSeq = messages.reduce((max, m) => Math.max(max, m.seq), 0);
+      deps.tab.set('read', readSeq);
+    }
     set({ messages, unread: unreadAfter(messages, readSeq ?? 0), ...extra });
-    markRead();
   }
 
   function hello() {
