@@ -5,9 +5,15 @@
 // (offline answerer) before the next message. Then idle-connection memory: RSS of the server per
 // 1,000 connected widgets that said hello and do nothing. Prints figures only; it does not pass or fail.
 // VISITORS (default 200), MESSAGES (default 3), IDLE (default 1000).
+// BENCH_CPU_PROF=<dir>: also writes a V8 CPU profile of the server (this process) over the measured
+// chat window only, as <dir>/widget-<time>.cpuprofile; `npx tsx bench/cpu-profile-summary.ts <file>`
+// lists self and inclusive time by function. The profiler adds overhead: compare figures without it.
 // Last line: ack_p99_ms=… first_ack_p99_ms=… answer_p99_ms=… msgs_per_s=… idle_rss_mb_per_1k=… server_cpu_ms_per_msg=…
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { Session } from 'node:inspector/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTestApp } from '../server/testing/test-app.js';
 
 const VISITORS = Number(process.env.VISITORS ?? 200);
@@ -54,11 +60,26 @@ await settle();
 
 // The server's own CPU time per message (with its answer): what other processes on a shared machine
 // disturb least, and what bounds messages per second on one core.
+const profileDir = process.env.BENCH_CPU_PROF;
+const profiler = profileDir ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const cpu0 = process.cpuUsage();
 const chat = (await ask(child, { cmd: 'chat', ...target, visitors: VISITORS, messages: MESSAGES })).result as {
   welcome: number[]; firstAck: number[]; acks: number[]; answers: number[]; seconds: number;
 };
 const cpu = process.cpuUsage(cpu0);
+if (profiler && profileDir) {
+  const { profile } = await profiler.post('Profiler.stop');
+  mkdirSync(profileDir, { recursive: true });
+  const file = join(profileDir, `widget-${Date.now()}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  profiler.disconnect();
+  console.log(`CPU profile of the chat window: ${file}`);
+}
 child.kill();
 await t.close();
 
