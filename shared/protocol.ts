@@ -167,9 +167,16 @@ export type ServerFrame =
     }
   /** Issued after the first interaction: the widget now stores the user and session cookies. */
   | { type: 'session.tokens'; user_token: string; session_token: string }
+  /** The message is durably stored; the sending socket gets no message.created of it (the ack carries it). */
   | { type: 'message.ack'; client_id: string; message: Message; conversation: Conversation }
+  /** A new message; one that is not the visitor's own ends the typing indicator. */
   | { type: 'message.created'; conversation_id: string; seq: number; message: Message }
+  /** Streamed answer text: it shows the answer growing and ends the typing indicator. */
   | { type: 'message.delta'; conversation_id: string; stream_id: string; delta: string }
+  /**
+   * The typing indicator; {typing: false} clears it whatever the role. Not sent when the next frame
+   * ends it anyway (an answer's first delta at once), or after a message.created or delta ended it.
+   */
   | { type: 'typing'; conversation_id: string; role: 'assistant' | 'operator'; typing: boolean }
   | { type: 'conversation.updated'; conversation: Conversation }
   /** An external tool call was asked for, answered or expired: the approve/deny card appears or goes. */

@@ -82,10 +82,9 @@ describe('chat model', () => {
     expect(tokens.get('device')).toBeTruthy();
     expect(tokens.get('session')).toBeUndefined(); // spec 5.1: only after interaction
 
-    const seen = { stream: '', typing: false };
+    const seen = { stream: '' };
     model.subscribe(() => {
       if (model.state.stream) seen.stream = model.state.stream.text;
-      if (model.state.typing === 'assistant') seen.typing = true;
     });
     model.send('  How do I embed the widget?  ');
     expect(model.state.pending).toHaveLength(1);
@@ -98,17 +97,40 @@ describe('chat model', () => {
 
     const reply = await until(model, (s) => s.messages.find((m) => m.role === 'assistant'));
     expect(reply.content.length).toBeGreaterThan(0);
-    // The answer was streamed (deltas) after a typing indicator; the final message replaced the stream.
-    expect(seen.typing).toBe(true);
+    // The answer was streamed (deltas); the final message replaced the stream and no typing indicator is left.
     expect(seen.stream.length).toBeGreaterThan(0);
     expect(reply.content.startsWith(seen.stream)).toBe(true);
     expect(model.state.stream).toBeNull();
-    expect(events.some((e) => e.event === 'message' && (e.payload as { message: { id: string } }).message.id === reply.id)).toBe(true);
+    expect(model.state.typing).toBeNull();
+    // The host heard of the visitor's message (from its ack) and of the reply, each once.
+    const heard = events.filter((e) => e.event === 'message').map((e) => (e.payload as { message: { id: string } }).message.id);
+    expect(heard).toEqual([mine.id, reply.id]);
     // The panel was closed: the reply counts as unread; opening reads it.
     expect(model.state.unread).toBeGreaterThan(0);
     model.setOpen(true);
     expect(model.state.unread).toBe(0);
     expect(events.filter((e) => e.event === 'unread_count').at(-1)?.payload).toEqual({ frame_id: t.demo.frame_id, count: 0 });
+  });
+
+  it('tells the host of each tab of every message once: the sending tab from its ack, the other tab from message.created', async () => {
+    const tokens = createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false });
+    const a = makeModel({ tokens, tab: createTabStore('parley:tab-a', false) });
+    a.model.setOpen(true);
+    a.model.send('first from tab a');
+    await until(a.model, (s) => s.messages.some((m) => m.role === 'assistant'));
+    const b = makeModel({ tokens, tab: createTabStore('parley:tab-b', false) });
+    b.model.setOpen(true);
+    await until(b.model, (s) => s.ready && s.conversation);
+    a.model.send('second from tab a');
+    const answered = (s: ChatModel['state']) => s.messages.filter((m) => m.role === 'assistant').length === 2;
+    await until(a.model, answered);
+    await until(b.model, answered);
+    const second = a.model.state.messages.find((m) => m.content === 'second from tab a')!;
+    expect(b.model.state.messages.map((m) => m.id)).toEqual(a.model.state.messages.map((m) => m.id));
+    const heard = (events: { event: string; payload: unknown }[]) =>
+      events.filter((e) => e.event === 'message' && (e.payload as { message: { id: string } }).message.id === second.id);
+    expect(heard(a.events)).toHaveLength(1);
+    expect(heard(b.events)).toHaveLength(1);
   });
 
   it('counts nothing unread while the panel is open: the host hears no unread count for a reply shown at once', async () => {

@@ -104,9 +104,13 @@ export function createChatModel(deps: ModelDeps) {
       case 'message.ack': {
         delivery.remove([frame.client_id]);
         const conversation = setConversation(frame.conversation);
+        // The ack is where this tab learns its message is stored (the server sends the sender no
+        // message.created of it): the host hears of it here, once.
+        const isNew = !state.messages.some((m) => m.id === frame.message.id);
         // A delivered message ends a "too many requests" notice: the queue is moving again.
         const notice = state.notice?.error === 'rate_limit_exceeded' && !delivery.items().length ? null : state.notice;
         setMessages(mergeMessages(state.messages, [frame.message]), { conversation, notice });
+        if (isNew) deps.emit('message', { frame_id: deps.frameId, message: frame.message });
         return delivery.flush();
       }
       case 'message.created': {

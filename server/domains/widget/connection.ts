@@ -5,6 +5,7 @@ import type { Channel } from '../../../shared/schemas/entities.js';
 import type { ServerFrame } from '../../../shared/protocol.js';
 import type { ConversationEvent } from '../conversations/events.js';
 import type { PageContext } from './visitors.js';
+import { OutboundFrames } from './outbound.js';
 import { visitorToolCall } from '../../../shared/schemas/mcp-servers.js';
 import { conversationForVisitor, messageForVisitor, visibleToVisitor } from '../../../shared/visibility.js';
 
@@ -59,33 +60,39 @@ export class Connection {
     readonly userAgent: string | null = null,
   ) {}
 
+  /** Deltas merged, and typing frames the widget would not act on left out (outbound.ts). */
+  private readonly outbound = new OutboundFrames((frame) => this.write(frame));
+
   /**
-   * Streamed text produced in one go (the offline answerer's whole answer, a model's burst) leaves as
-   * one delta frame instead of one per word group: each frame is a serialisation and a socket write.
-   * Deltas of one stream are merged until the current task ends or any other frame goes out first.
+   * Messages this connection sent that are being stored: their `message.ack` carries the stored
+   * message, so the `message.created` of the same message is not sent back to this socket (other
+   * sockets on the conversation, the visitor's other tabs, still get it). Keys: conversation id and client_id.
    */
-  private pendingDelta: Extract<ServerFrame, { type: 'message.delta' }> | null = null;
+  private ownSends = new Set<string>();
 
   send(frame: ServerFrame): void {
-    if (frame.type === 'message.delta') {
-      const pending = this.pendingDelta;
-      if (pending && pending.stream_id === frame.stream_id && pending.conversation_id === frame.conversation_id) {
-        pending.delta += frame.delta;
-        return;
-      }
-      this.flushDelta();
-      this.pendingDelta = { ...frame };
-      queueMicrotask(() => this.flushDelta());
-      return;
-    }
-    this.flushDelta();
-    this.write(frame);
+    this.outbound.send(frame);
   }
 
-  private flushDelta(): void {
-    const pending = this.pendingDelta;
-    this.pendingDelta = null;
-    if (pending) this.write(pending);
+  /** Runs `store` (which stores the message `clientId` in `conversationId`) without echoing its message.created to this socket. */
+  async withoutEcho<T>(conversationId: string, clientId: string, store: () => Promise<T>): Promise<T> {
+    const key = `${conversationId}\n${clientId}`;
+    this.ownSends.add(key);
+    try {
+      return await store();
+    } finally {
+      this.ownSends.delete(key);
+    }
+  }
+
+  private isOwnEcho(event: ConversationEvent): boolean {
+    return (
+      this.ownSends.size > 0 &&
+      event.type === 'message.created' &&
+      event.message.role === 'user' &&
+      event.message.client_id !== null &&
+      this.ownSends.has(`${event.conversation_id}\n${event.message.client_id}`)
+    );
   }
 
   private write(frame: ServerFrame): void {
@@ -123,6 +130,7 @@ export class Connection {
     this.subscriptions.set(
       conversationId,
       subscribe((event) => {
+        if (this.isOwnEcho(event)) return;
         const frame = toServerFrame(event);
         if (frame) this.send(frame);
       }),

@@ -130,7 +130,7 @@ describe('widget gateway: conversations', () => {
     expect(user).toMatchObject({ email: null, email_signed: false });
   });
 
-  it('streams the reply as deltas, then message.created, with typing around it', async () => {
+  it('streams the reply as deltas, then message.created, and no typing frames the widget would not act on', async () => {
     const { c, ack } = await chattingVisitor('How do I reset my password?');
     const created = await c.next('message.created', (f) => f.message.role === 'assistant');
     const deltas = c.frames.filter((f) => f.type === 'message.delta');
@@ -138,7 +138,11 @@ describe('widget gateway: conversations', () => {
     expect(deltas.map((d) => (d.type === 'message.delta' ? d.delta : '')).join('')).toBe(created.message.content);
     const types = c.frames.map((f) => f.type);
     expect(types.indexOf('message.delta')).toBeLessThan(types.lastIndexOf('message.created'));
-    expect(c.frames.some((f) => f.type === 'typing' && f.typing && f.role === 'assistant')).toBe(true);
+    // The offline answerer's text follows its typing(true) at once, and the final message ends the
+    // indicator: neither typing frame is sent (widget/outbound.ts), one frame each per message.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.frames.filter((f) => f.type === 'typing')).toEqual([]);
+    expect(c.frames.map((f) => f.type).slice(-4)).toEqual(['session.tokens', 'message.ack', 'message.delta', 'message.created']);
     expect(created.conversation_id).toBe(ack.conversation.id);
     expect(created.seq).toBe(2);
   });
@@ -197,6 +201,31 @@ describe('widget gateway: conversations', () => {
     expect(seen.message.content).toBe('from tab one');
     const answer = await tab2.c.next('message.created', (f) => f.message.role === 'assistant' && f.seq > seen.seq);
     expect((await c.next('message.created', (f) => f.message.id === answer.message.id)).seq).toBe(answer.seq);
+    // The sending tab learns of its message from the ack alone: no message.created echo.
+    const acked = await c.next('message.ack', (f) => f.client_id === 'tab1-0002');
+    expect(acked.message).toEqual(seen.message);
+    expect(c.frames.filter((f) => f.type === 'message.created' && f.message.client_id === 'tab1-0002')).toEqual([]);
+  });
+
+  it('sends the sender no echo of its message, also when it re-sends it, while another tab gets it once', async () => {
+    const { c, ack, device_token, tokens } = await chattingVisitor('echo check');
+    await c.next('message.created', (f) => f.message.role === 'assistant');
+    const tab2 = await visitor({ device_token, user_token: tokens.user_token, session_token: tokens.session_token });
+    const frame = { type: 'message.send' as const, client_id: 'echo-0002', conversation_id: ack.conversation.id, content: 'said once' };
+    c.send(frame);
+    const first = await c.next('message.ack', (f) => f.client_id === 'echo-0002');
+    c.send(frame); // a re-send after a lost ack: acked again, stored and announced once
+    const again = await c.next('message.ack', (f) => f.client_id === 'echo-0002');
+    expect(again.message.id).toBe(first.message.id);
+    await tab2.c.next('message.created', (f) => f.message.role === 'assistant' && f.seq > first.message.seq);
+    await c.next('message.created', (f) => f.message.role === 'assistant' && f.seq > first.message.seq);
+    expect(c.frames.filter((f) => f.type === 'message.created' && f.message.role === 'user')).toEqual([]);
+    expect(tab2.c.frames.filter((f) => f.type === 'message.created' && f.message.client_id === 'echo-0002').map((f) => f.type === 'message.created' && f.message.id)).toEqual([first.message.id]);
+    // The other tab's own message reaches the first tab, which did not send it.
+    tab2.c.send({ type: 'message.send', client_id: 'echo-0003', conversation_id: ack.conversation.id, content: 'from tab two' });
+    const other = await tab2.c.next('message.ack', (f) => f.client_id === 'echo-0003');
+    expect((await c.next('message.created', (f) => f.message.client_id === 'echo-0003')).message).toEqual(other.message);
+    expect(tab2.c.frames.filter((f) => f.type === 'message.created' && f.message.client_id === 'echo-0003')).toEqual([]);
   });
 });
 

@@ -112,7 +112,10 @@ export const send: FrameHandler<'message.send'> = async (frame, conn, gw) => {
   const record = await gw.requireConversation(conn, frame.conversation_id, frame.client_id);
   let result;
   try {
-    result = await gw.ctx.services.conversations.append(v.projectId, record.id, { role: 'user', content: frame.content, client_id: frame.client_id });
+    // The ack carries the stored message: this socket gets no message.created echo of it.
+    result = await conn.withoutEcho(record.id, frame.client_id, () =>
+      gw.ctx.services.conversations.append(v.projectId, record.id, { role: 'user', content: frame.content, client_id: frame.client_id }),
+    );
   } catch (err) {
     if (err instanceof AppError) throw new AppError(err.code, err.message, { ...err.extras, client_id: frame.client_id }, err.status);
     throw err;
