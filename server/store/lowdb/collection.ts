@@ -2,6 +2,7 @@
 // changes queued per document (group commit, document-queue.ts) and made durable as one line each in
 // the store's write-ahead log; the per-document files are written back later by compaction.
 import { join } from 'node:path';
+import { cloneDocument } from './clone.js';
 import { DocumentQueue } from './document-queue.js';
 import { encodeRecord, type LogRecord } from './log-format.js';
 import type { FileWrite } from './compactor.js';
@@ -124,15 +125,20 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
    * elements: copying a conversation then costs its few fields, not all its messages.
    */
   private copy(state: T): T {
-    if (this.appendOnly.length === 0) return structuredClone(state);
-    const rest: Record<string, unknown> = { ...(state as Record<string, unknown>) };
-    for (const field of this.appendOnly) delete rest[field];
-    const copy = structuredClone(rest);
+    if (this.appendOnly.length === 0) return cloneDocument(state);
+    const copy = cloneDocument(this.withoutAppendOnly(state));
     for (const field of this.appendOnly) {
       const value = (state as Record<string, unknown>)[field];
-      if (value !== undefined) copy[field] = Array.isArray(value) ? value.slice() : structuredClone(value);
+      if (value !== undefined) copy[field] = Array.isArray(value) ? value.slice() : cloneDocument(value);
     }
     return copy as T;
+  }
+
+  /** The document's other fields (a shallow copy built key by key: deleting keys would slow every later read and serialisation of it). */
+  private withoutAppendOnly(doc: T): Record<string, unknown> {
+    const rest: Record<string, unknown> = {};
+    for (const key of Object.keys(doc)) if (!this.appendOnly.includes(key)) rest[key] = (doc as Record<string, unknown>)[key];
+    return rest;
   }
 
   /** The log record turning `previous` into `next`: only the appended elements when that is all. */
@@ -154,9 +160,7 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
         added[field] = after.slice(before.length);
       }
       if (appendOnly) {
-        const rest: Record<string, unknown> = { ...(next as Record<string, unknown>) };
-        for (const field of this.appendOnly) delete rest[field];
-        return { ...target, v: this.version, p: prevLsn, d: rest, a: added };
+        return { ...target, v: this.version, p: prevLsn, d: this.withoutAppendOnly(next), a: added };
       }
     }
     return { ...target, v: this.version, d: next as unknown as Record<string, unknown> };
