@@ -31,6 +31,7 @@ export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider 
  */
 export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services: () => Services): AgentDeps {
   const knowledge = (): KnowledgeSearch | null => services().knowledge ?? null;
+  let toolCalls: ReturnType<typeof createToolCallService> | undefined;
   return {
     conversations: services().conversations,
     bus: ctx.bus,
@@ -43,9 +44,10 @@ export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services:
       ...(await unitoolAgentTools(ctx, projectId)),
       ...(await mcpAgentTools({ ...ctx, services: services() }, projectId, conversation)),
     ],
-    // External tool calls that wait for approval pause the reply (spec 2.9).
+    // External tool calls that wait for approval pause the reply (spec 2.9). Built on first use (the
+    // services are siblings, not ready yet here) and kept: every reply asks for it.
     get toolCalls() {
-      return createToolCallService({ ...ctx, services: services() });
+      return (toolCalls ??= createToolCallService({ ...ctx, services: services() }));
     },
     // Triggers, then profiles, guidance rules and audiences (docs/behaviour.md).
     stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },

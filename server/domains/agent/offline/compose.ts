@@ -3,7 +3,7 @@
 // paragraph introduces, verbatim. Blocks are never spliced: a fenced block stays whole even when a
 // blank line sits inside it, and a list stays a list.
 import type { Passage, QueryConcept } from '../../knowledge/types.js';
-import { analyze } from '../../knowledge/analysis/analyzer.js';
+import { analysedTerms } from './terms-cache.js';
 import { covered } from './features.js';
 
 export interface Block {
@@ -61,7 +61,7 @@ export function composeAnswer(passage: Passage, concepts: readonly QueryConcept[
   const all = blocks(passage.text);
   if (all.length === 0) return passage.text.trim();
   const language = passage.language ?? 'en';
-  const score = all.map((b) => covered(concepts, new Set(analyze(b.text, language))));
+  const score = all.map((b) => covered(concepts, analysedTerms(b.text, language)));
   const lead = all.findIndex((b) => b.kind !== 'code');
   let best = 0;
   for (let i = 1; i < all.length; i++) if (score[i] > score[best] + 1e-9) best = i;

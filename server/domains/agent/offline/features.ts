@@ -2,7 +2,7 @@
 // question against retrieval's best passages, each scaled to about 0..1, several of them relative
 // to this knowledge base's calibration (knowledge/calibration.ts) rather than absolute.
 import type { Passage, QueryConcept } from '../../knowledge/types.js';
-import { analyze } from '../../knowledge/analysis/analyzer.js';
+import { analysedTerms } from './terms-cache.js';
 import { relativeStrength, strength } from '../../knowledge/calibration.js';
 
 export const FEATURES = ['bias', 'coverage', 'known', 'unknown', 'margin', 'strength', 'top1', 'title', 'crossLingual', 'oneConcept', 'rare', 'lead', 'agreement'] as const;
@@ -25,7 +25,7 @@ export function covered(concepts: readonly QueryConcept[], terms: ReadonlySet<st
 }
 
 export const passageTerms = (p: Passage, withText = true) =>
-  new Set(analyze([p.title, ...p.headings, p.question ?? '', withText ? p.text : ''].join('\n'), p.language ?? 'en'));
+  analysedTerms([p.title, ...p.headings, p.question ?? '', withText ? p.text : ''].join('\n'), p.language ?? 'en');
 
 export const coverageOf = (concepts: readonly QueryConcept[], p: Passage) =>
   p.relevance?.concepts ? p.relevance.coverage : covered(concepts, passageTerms(p));
