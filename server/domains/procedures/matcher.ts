@@ -10,13 +10,31 @@ const MATCH_SHARE = 0.75;
 
 const termsOf = (text: string) => new Set(analyze(text, detectLanguage(text)).map(fold));
 
+/**
+ * A trigger phrase's words, kept: every message of every conversation is matched against the same
+ * phrases, and analysing them again each time was most of the matcher's cost. Bounded, least
+ * recently used first out; a changed phrase is a new key.
+ */
+const PHRASES_KEPT = 2048;
+const phrases = new Map<string, string[]>();
+function phraseWords(phrase: string): string[] {
+  let words = phrases.get(phrase);
+  if (words) phrases.delete(phrase);
+  else {
+    words = [...termsOf(phrase)];
+    if (phrases.size >= PHRASES_KEPT) phrases.delete(phrases.keys().next().value!);
+  }
+  phrases.set(phrase, words);
+  return words;
+}
+
 export function matchProcedure(message: string, procedures: readonly Procedure[]): Procedure | null {
   const said = termsOf(message);
   if (!said.size) return null;
   let best: { procedure: Procedure; words: number; share: number } | null = null;
   for (const procedure of procedures) {
     for (const phrase of procedure.triggers) {
-      const words = [...termsOf(phrase)];
+      const words = phraseWords(phrase);
       if (!words.length) continue;
       const share = words.filter((w) => said.has(w)).length / words.length;
       if (share < MATCH_SHARE) continue;

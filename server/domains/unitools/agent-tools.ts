@@ -29,8 +29,12 @@ function unitoolTool(service: UnitoolService, tool: StoredUnitool): AgentTool {
   };
 }
 
+/** One service per context: every reply asks for the tools, and building the service each time showed in the chat path's profile. */
+const services = new WeakMap<Pick<AppContext, 'store' | 'box'>, UnitoolService>();
+
 /** Every Unitool enabled on some profile; `profileId` narrows them to that profile's at once. */
 export async function unitoolAgentTools(ctx: Pick<AppContext, 'store' | 'box'>, projectId: string, profileId?: string): Promise<AgentTool[]> {
-  const service = createUnitoolService(ctx);
+  let service = services.get(ctx);
+  if (!service) services.set(ctx, (service = createUnitoolService(ctx)));
   return (await service.enabledOn(projectId, profileId)).map((tool) => unitoolTool(service, tool));
 }
