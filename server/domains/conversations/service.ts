@@ -76,11 +76,13 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       externalId?: string | null;
       /** A simulation's conversation: hidden from lists and metrics, pinned to its target and context. */
       simulation?: SimulationPin;
+      /** An id made by the caller (newId()), so documents that name the conversation are written beside it. */
+      id?: string;
     }): Promise<ConversationRecord> {
       if (input.firstMessage) checkMessage(input.firstMessage);
       const t = now();
       const record: ConversationRecord = {
-        id: newId(),
+        id: input.id ?? newId(),
         project_id: input.projectId,
         user_id: input.userId,
         channel_id: input.channelId ?? null,

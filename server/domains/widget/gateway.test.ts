@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { openStore } from '../../store/index.js';
 import { connectWidget, type WidgetClient } from './test-client.js';
+import { updateSession } from './visitors.js';
+import { newId } from '../../lib/ids.js';
 
 let t: TestApp;
 let base: string;
@@ -187,6 +189,19 @@ describe('widget gateway: conversations', () => {
     expect(resumed.welcome.messages.map((m) => m.seq)).toEqual([2]);
     expect(resumed.welcome.user_token).toBe(tokens.user_token);
     // A reload without conversation_id shows the session's latest conversation in full (history).
+    const reload = await visitor({ device_token, user_token: tokens.user_token, session_token: tokens.session_token });
+    expect(reload.welcome.conversation?.id).toBe(ack.conversation.id);
+    expect(reload.welcome.messages.map((m) => m.seq)).toEqual([1, 2]);
+  });
+
+  it('writes a first message with its session naming the conversation, and a welcome skips a conversation that was never stored', async () => {
+    const { c, ack, device_token, tokens } = await chattingVisitor('stored together');
+    await c.next('message.created', (f) => f.message.role === 'assistant');
+    const sessionId = (await t.app.ctx.store.collection('devices').list(t.demo.project_id)).find(
+      (d) => d.kind === 'session' && (d as unknown as { conversation_ids: string[] }).conversation_ids.includes(ack.conversation.id),
+    )!.id;
+    // A later first message whose write failed leaves the session naming a conversation that does not exist.
+    await updateSession(t.app.ctx, t.demo.project_id, sessionId, (doc) => ({ ...doc, conversation_ids: [...doc.conversation_ids, newId()] }));
     const reload = await visitor({ device_token, user_token: tokens.user_token, session_token: tokens.session_token });
     expect(reload.welcome.conversation?.id).toBe(ack.conversation.id);
     expect(reload.welcome.messages.map((m) => m.seq)).toEqual([1, 2]);

@@ -104,10 +104,12 @@ export async function createSession(
     page: PageContext | null;
     user_agent?: string | null;
     locales?: string[];
+    /** The conversations it starts with (the one its first message creates). */
+    conversation_ids?: string[];
   },
 ): Promise<SessionDoc> {
   const t = now();
-  const doc: SessionDoc = { ...input, kind: 'session', conversation_ids: [], created_at: t, last_seen_at: t, revoked_at: null };
+  const doc: SessionDoc = { conversation_ids: [], ...input, kind: 'session', created_at: t, last_seen_at: t, revoked_at: null };
   return (await devices(ctx).put(projectId, doc)) as SessionDoc;
 }
 

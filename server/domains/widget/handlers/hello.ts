@@ -89,8 +89,12 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
     } else {
       conn.error('forbidden', 'This visitor session did not start that conversation');
     }
-  } else if (session && session.conversation_ids.length > 0) {
-    record = await ctx.services.conversations.get(channel.project_id, session.conversation_ids[session.conversation_ids.length - 1]);
+  } else if (session) {
+    // The latest that exists: a first message's documents are written together (handlers/send.ts),
+    // so a failed write can leave the session naming a conversation that was never stored.
+    for (let i = session.conversation_ids.length - 1; i >= 0 && !record; i--) {
+      record = await ctx.services.conversations.get(channel.project_id, session.conversation_ids[i]);
+    }
   }
   if (record) {
     gw.subscribe(conn, record.id);

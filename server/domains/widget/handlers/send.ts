@@ -48,12 +48,17 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
   const { ctx } = gw;
   const v = gw.requireVisitor(conn);
   if (await replayFirstSend(frame, conn, gw)) return;
-  // The user, the session and the conversation do not depend on each other's writes (ids are made
-  // here), so they are written in parallel; then the documents that link them.
+  // Every document of a first message is written at once, one group commit (docs/architecture.md
+  // section 7) before the ack instead of two in a row: the ids are made here, so the session, the
+  // device and the link can name the conversation while it is being written. If a write fails there
+  // is no ack, and readers treat a named conversation that was never stored as absent (the welcome
+  // shows the session's latest stored one, a re-send of the message starts it again).
   const userId = v.userId ?? newId();
   const sessionId = v.sessionId ?? newId();
+  const conversationId = newId();
   const [record] = await Promise.all([
     ctx.services.conversations.create({
+      id: conversationId,
       projectId: v.projectId,
       userId,
       channelId: v.channel.id,
@@ -68,7 +73,7 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
           userId,
         ),
     v.sessionId
-      ? null
+      ? updateSession(ctx, v.projectId, sessionId, (doc) => ({ ...doc, conversation_ids: [...doc.conversation_ids, conversationId] }))
       : createSession(ctx, v.projectId, {
           id: sessionId,
           frame_id: v.frameId,
@@ -77,21 +82,18 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
           page: v.page,
           user_agent: conn.userAgent,
           locales: v.locales,
+          conversation_ids: [conversationId],
         }),
-  ]);
-  v.userId = userId;
-  v.sessionId = sessionId;
-  // Independent documents: written in parallel, all durable before the ack.
-  await Promise.all([
-    updateSession(ctx, v.projectId, sessionId, (doc) => ({ ...doc, conversation_ids: [...doc.conversation_ids, record.id] })),
-    linkConversation(ctx, v.projectId, { id: record.id, session_id: sessionId, device_id: v.deviceId, frame_id: v.frameId }),
+    linkConversation(ctx, v.projectId, { id: conversationId, session_id: sessionId, device_id: v.deviceId, frame_id: v.frameId }),
     updateDevice(ctx, v.projectId, v.frameId, v.deviceId, (doc) => ({
-      ...rememberFirstSend(doc, { client_id: frame.client_id, conversation_id: record.id, session_id: sessionId }),
+      ...rememberFirstSend(doc, { client_id: frame.client_id, conversation_id: conversationId, session_id: sessionId }),
       ...(v.page ? { page: v.page } : {}),
       locales: v.locales.length ? v.locales : doc.locales,
       user_agent: conn.userAgent ?? doc.user_agent ?? null,
     })),
   ]);
+  v.userId = userId;
+  v.sessionId = sessionId;
   // Everything above is durable now: tokens first, so the widget has its cookies when the ack lands.
   await gw.issueTokens(conn);
   gw.subscribe(conn, record.id);
