@@ -47,6 +47,8 @@ export interface AnswerInput {
   question: string;
   /** Earlier turns, oldest first, without the current question. */
   history: HistoryTurn[];
+  /** retrievalQuery(question, history) when the caller already made it (the runtime searched with it). */
+  query?: string;
   /** Retrieved for the question, best first. */
   passages: Passage[];
   tools: AgentTool[];

@@ -116,8 +116,9 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
     const guidance = await deps.stages?.guidance?.(conversation, tools);
     const scope = scripted ? undefined : await deps.stages?.knowledgeScope?.(conversation);
     const knowledge = deps.knowledge();
-    const passages: Passage[] =
-      knowledge && !scripted ? await knowledge.search(projectId, retrievalQuery(question.content, history), { ...scope, limit }) : [];
+    // Made once: the offline answerer reads the question the same way (input.query).
+    const query = retrievalQuery(question.content, history);
+    const passages: Passage[] = knowledge && !scripted ? await knowledge.search(projectId, query, { ...scope, limit }) : [];
 
     // Take over (docs/operators.md): the moment an operator takes the conversation, the running
     // generation is aborted — no more deltas, and the partial answer is never stored.
@@ -139,6 +140,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         question: question.content,
         locale,
         history,
+        query,
         passages,
         tools,
         instructions: guidance?.instructions ?? [],

@@ -37,8 +37,9 @@ export function triggerStage(ctx: AppContext): NonNullable<ReplyStages['beforeRe
       inAudience = new Set(matchAudiences([...audiences.map((a) => ({ id: a.id, predicate: predicateOf(a) })), ...inline], facts));
     }
     const inScope = (t: (typeof active)[number]) => (!t.audience_id || inAudience.has(t.audience_id)) && (!t.audience_conditions?.length || inAudience.has(`trigger:${t.id}`));
-    const facts = { text: message.content, language: detectLanguage(message.content), spamScore: score.score };
-    const fired = active.filter((t) => inScope(t) && conditionsHold(t, facts));
+    // The message's language only when a trigger may ask for it: a project without triggers skips it.
+    const facts = active.length ? { text: message.content, language: detectLanguage(message.content), spamScore: score.score } : null;
+    const fired = facts ? active.filter((t) => inScope(t) && conditionsHold(t, facts)) : [];
 
     let blocked = spam;
     const labels = new Set(conversation.labels);

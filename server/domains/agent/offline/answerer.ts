@@ -86,7 +86,7 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
   const decision: DecisionOptions = { ...DEFAULT_DECISION, ...options.decision };
 
   function reply(input: AnswerInput, diagnostics: Diagnostics): AnswerOutput {
-    const question = retrievalQuery(input.question, input.history);
+    const question = input.query ?? retrievalQuery(input.question, input.history);
     const locale: string =
       GREETING_LANGUAGE[input.question.trim().toLowerCase().replace(/[\s!.,]+$/, '')] ?? evidentLanguage(input.question) ?? input.locale ?? detectLanguage(input.question);
     if (GREETING.test(input.question.trim()) || tokenize(question).length === 0) {
@@ -138,7 +138,7 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
       const rows: Passage[] = [];
       for (const tool of input.tools) {
         if (tool.kind !== 'table' || !('query' in ((tool.parameters.properties as object) ?? {}))) continue;
-        const found = await tool.run({ query: retrievalQuery(input.question, input.history) }, input.signal);
+        const found = await tool.run({ query: input.query ?? retrievalQuery(input.question, input.history) }, input.signal);
         for (const p of found.passages ?? []) rows.push({ ...p, text: p.text.split('\n\n').slice(0, 3).join('\n\n') });
       }
       let output = this.analyse(rows.length ? { ...input, passages: [...rows, ...input.passages] } : input).output;
