@@ -16,6 +16,9 @@ import { chunkDoc, contextText, type ChunkDraft } from '../server/domains/knowle
 import { localEmbed } from '../server/domains/knowledge/embedder.js';
 import { HybridIndex, VECTOR_WEIGHT } from '../server/domains/knowledge/hybrid-index.js';
 import { loadDictionary } from '../server/domains/knowledge/analysis/dictionary.js';
+import { prepareApertium, stopApertium } from '../server/domains/knowledge/analysis/apertium.js';
+import { contentWords } from '../server/domains/knowledge/analysis/analyzer.js';
+import { detectLanguage } from '../server/domains/knowledge/analysis/language.js';
 import { GIT } from './sets/git.js';
 import { POSTGRESQL } from './sets/postgresql.js';
 import { PYTHON } from './sets/python.js';
@@ -82,6 +85,8 @@ for (const set of sets) {
   for (const q of set.questions) {
     if (q.split !== 'tune' || q.pages.length === 0) continue;
     const text = [...(q.previous ?? []), q.question].join('\n');
+    const language = detectLanguage(text);
+    if (language !== 'en' && !process.env.NO_APERTIUM) await prepareApertium(contentWords(text, language), language);
     const passages = index.search(text, localEmbed(text), { limit: 10 });
     const top = topPages(passages.map((p) => p.url), `${BASE}${set.name}/`, 3);
     const hit = top.some((p) => q.pages.includes(p));
@@ -89,6 +94,7 @@ for (const set of sets) {
     count(`all ${q.lang === 'en' ? 'en' : 'xx'}`, hit);
     count(set.name, hit);
     count('all', hit);
+    count('top1 all', q.pages.includes(top[0] ?? ''));
     if (verbose && !hit) {
       console.log(`MISS ${q.id} ${q.lang} ${text.replace(/\n/g, ' / ')}`);
       console.log(`     want ${q.pages.join(' | ')}; got ${top.join(', ')}`);
@@ -99,3 +105,4 @@ for (const set of sets) {
 }
 const fmt = ([h, n]: [number, number]) => `${(h / n).toFixed(3)} (${h}/${n})`;
 for (const [group, t] of [...totals.entries()].sort()) console.log(`tune hit3 ${group.padEnd(10)} ${fmt(t)}`);
+stopApertium();

@@ -21,6 +21,12 @@ for d in deu spa fra ita; do
   check[dict-freedict-$d-eng]="test -f /usr/share/dictd/freedict-$d-eng.index"
   check[dict-freedict-eng-$d]="test -f /usr/share/dictd/freedict-eng-$d.index"
 done
+# Apertium's Spanish, French and Italian lexicons, read with lttoolbox's lt-proc (docs/knowledge.md "Search").
+check[lttoolbox]="command -v lt-proc"
+check[apertium-eng-spa]="test -f /usr/share/apertium/apertium-eng-spa/spa-eng.autobil.bin"
+check[apertium-fr-es]="test -f /usr/share/apertium/apertium-fr-es/fr-es.autobil.bin"
+check[apertium-cat-ita]="test -f /usr/share/apertium/apertium-cat-ita/ita-cat.autobil.bin"
+check[apertium-eng-cat]="test -f /usr/share/apertium/apertium-eng-cat/cat-eng.autobil.bin"
 missing=()
 for pkg in "${!check[@]}"; do
   bash -c "${check[$pkg]}" >/dev/null 2>&1 || missing+=("$pkg")

@@ -8,9 +8,10 @@ import type { ChunkSet } from './schemas.js';
 import { decodeVector, encodeVector, type Embedder } from './embedder.js';
 import { HybridIndex, VECTOR_WEIGHT, type IndexedChunk } from './hybrid-index.js';
 import { contextText } from './chunker.js';
-import { tokenize } from './analysis/analyzer.js';
+import { contentWords, tokenize } from './analysis/analyzer.js';
 import { detectLanguage } from './analysis/language.js';
 import { loadDictionary } from './analysis/dictionary.js';
+import { prepareApertium } from './analysis/apertium.js';
 import { calibrationOf, withCalibration, type CalibrationScope } from './calibration.js';
 import type { KnowledgeSnapshot, SnapshotStore } from './snapshots.js';
 
@@ -120,7 +121,7 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder, snaps
       if (tokenize(q).length === 0) return [];
       // A question in another language may need its dictionary: loaded once, without blocking.
       const language = detectLanguage(q);
-      if (language !== 'en') await loadDictionary(language);
+      if (language !== 'en') await Promise.all([loadDictionary(language), prepareApertium(contentWords(q, language), language)]);
       const vector = await this.embedQuery(q);
       const index = await indexOf(projectId, vector.length, options.snapshot);
       if (index.size === 0) return [];

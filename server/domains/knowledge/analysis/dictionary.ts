@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Language } from './language.js';
 import { fold, isStop } from './analyzer.js';
+import { apertiumTranslations } from './apertium.js';
 
 const FILES: Partial<Record<Language, string>> = { de: 'freedict-deu-eng', es: 'freedict-spa-eng', fr: 'freedict-fra-eng', it: 'freedict-ita-eng' };
 const REVERSE: Partial<Record<Language, string>> = { de: 'freedict-eng-deu', es: 'freedict-eng-spa', fr: 'freedict-eng-fra', it: 'freedict-eng-ita' };
@@ -221,11 +222,16 @@ export function lookupKeys(word: string, lang: Language): string[] {
   return [...new Set(keys.filter((k) => k.length >= 3))];
 }
 
-/** English words for a word of `lang` (matched through its stem), [] when unknown. */
+/**
+ * English words for a word of `lang`, [] when unknown: Apertium's first where the question's words
+ * were looked up there (analysis/apertium.ts: a lemma's translations, the better source for
+ * Spanish and French), then the dictionary's (matched through the word's stem).
+ */
 export function translate(word: string, lang: Language): string[] {
+  const out: string[] = apertiumTranslations(word, lang).filter((w) => !isStop(w, 'en')).slice(0, PER_ENTRY);
   const dict = dictionary(lang);
-  if (!dict) return [];
-  const out: string[] = [];
-  for (const key of lookupKeys(word, lang)) for (const w of dict.get(key) ?? []) if (out.length < PER_ENTRY * 2 && !out.includes(w)) out.push(w);
+  if (!dict) return out;
+  const limit = out.length + PER_ENTRY * 2;
+  for (const key of lookupKeys(word, lang)) for (const w of dict.get(key) ?? []) if (out.length < limit && !out.includes(w)) out.push(w);
   return out;
 }

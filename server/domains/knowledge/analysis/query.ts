@@ -4,7 +4,8 @@
 // counts as covered by a chunk when any of its terms is there, so "Passwörter verbergen" covers
 // "hide passwords" through the dictionary and "recieve" covers "receive" through the correction.
 import { detectLanguage, type Language } from './language.js';
-import { contentWords, stemWord } from './analyzer.js';
+import { contentWords, isStop, stemWord } from './analyzer.js';
+import { apertiumTranslations } from './apertium.js';
 import { dictionary, translate } from './dictionary.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -42,6 +43,10 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
   for (const word of crossLingual ? contentWords(text, language).flatMap((w) => splitForeignCompound(w, language)) : contentWords(text, language)) {
     const own = stemWord(word, language);
     if (seen.has(own)) continue;
+    // A function word the stop list lacks ("todas": all): Apertium knows it and has only English
+    // function words for it, so a dictionary's other senses ("today") would be false friends.
+    const lemmas = crossLingual ? apertiumTranslations(word, language) : [];
+    if (lemmas.length > 0 && lemmas.every((t) => isStop(t, 'en'))) continue;
     seen.add(own);
     const terms = new Map<string, number>();
     // Over English documents a foreign stem that happens to be an English term ("données" → don)

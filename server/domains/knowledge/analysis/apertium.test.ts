@@ -1,0 +1,79 @@
+// Apertium's lexicons (Debian's apertium-eng-spa, -fr-es, -cat-ita and -eng-cat, read by lt-proc;
+// installed by scripts/system-deps.sh) translate a Spanish, French or Italian question's words where
+// FreeDict's small dictionaries have nothing or a false friend: "filas" → row, "rama" → branch;
+// French through Spanish ("fichiers" → fichero → file), Italian through Catalan ("righe" → files →
+// row). Real lt-proc processes over the installed packages.
+import { afterAll, describe, expect, it } from 'vitest';
+import { apertiumTranslations, hasApertium, lemmaWords, prepareApertium, setApertiumDir, stopApertium, units } from './apertium.js';
+import { translate } from './dictionary.js';
+import { HybridIndex, type IndexedChunk } from '../hybrid-index.js';
+
+afterAll(() => stopApertium());
+
+const chunk = (id: string, title: string, text: string): IndexedChunk => ({
+  id: `${id}:0`, source_id: id, title, url: `https://docs.example/${id}`, question: null, headings: [], text, vector: new Float32Array(0),
+});
+
+describe('Apertium word translations', () => {
+  it('has the lexicons of this machine (scripts/system-deps.sh installs them)', () => {
+    expect(hasApertium('es')).toBe(true);
+    expect(hasApertium('fr')).toBe(true);
+    expect(hasApertium('it')).toBe(true);
+    expect(hasApertium('de')).toBe(false);
+  });
+
+  it('translates inflected Spanish words through their lemma, and French through Spanish', async () => {
+    await prepareApertium(['filas', 'rama', 'borro', 'tablas'], 'es');
+    expect(apertiumTranslations('filas', 'es')).toContain('row');
+    expect(apertiumTranslations('rama', 'es')).toContain('branch');
+    expect(apertiumTranslations('borro', 'es')).toContain('erase');
+    expect(apertiumTranslations('Tablas', 'es')).toContain('table');
+    await prepareApertium(['fichiers', 'annuler', 'dernier'], 'fr');
+    expect(apertiumTranslations('fichiers', 'fr')).toContain('file');
+    expect(apertiumTranslations('annuler', 'fr')).toContain('cancel');
+    expect(apertiumTranslations('dernier', 'fr')).toContain('last');
+    await prepareApertium(['righe', 'elimino'], 'it');
+    expect(apertiumTranslations('righe', 'it')).toContain('row');
+    expect(apertiumTranslations('elimino', 'it')).toContain('delete');
+    // Not looked up, or not a word Apertium knows: nothing.
+    expect(apertiumTranslations('mesa', 'es')).toEqual([]);
+    await prepareApertium(['xqzvw'], 'es');
+    expect(apertiumTranslations('xqzvw', 'es')).toEqual([]);
+  });
+
+  it('puts its translations first in what the dictionary lookup answers', async () => {
+    await prepareApertium(['filas'], 'es');
+    expect(translate('filas', 'es')[0]).toBe('row');
+  });
+
+  it('reads lt-proc streams: analyses per unit, lemma words without tags, unknowns dropped', () => {
+    expect(units('^borro/borrar<vblex><pri>$ ^x/*x$')).toEqual([['borrar<vblex><pri>'], ['*x']]);
+    expect(lemmaWords('row<n><pl>')).toEqual(['row']);
+    expect(lemmaWords('look# up<vblex>')).toEqual(['look', 'up']);
+    expect(lemmaWords('@fila<n>')).toEqual([]);
+  });
+
+  it('finds the English section for a Spanish question whose words FreeDict lacks', async () => {
+    const index = new HybridIndex(0);
+    index.setSource('truncate', [chunk('truncate', 'TRUNCATE', 'TRUNCATE quickly removes all rows from a set of tables.')]);
+    index.setSource('branch', [chunk('branch', 'Branches', 'A branch is a line of development; create one with git branch.')]);
+    index.setSource('vacuum', [chunk('vacuum', 'VACUUM', 'VACUUM reclaims storage occupied by dead tuples in a table.')]);
+    const question = '¿Cómo quito todas las filas?';
+    await prepareApertium(['quito', 'todas', 'filas'], 'es');
+    const [best] = index.search(question, null, { limit: 3 });
+    expect(best?.source_id).toBe('truncate');
+    // "todas" is a function word Apertium knows (all): no concept, so no false friend ("today").
+    expect(best?.relevance?.concepts?.map((c) => c.word)).not.toContain('todas');
+  });
+
+  it('answers nothing, without failing, where the lexicons are missing', async () => {
+    setApertiumDir('/nonexistent');
+    try {
+      expect(hasApertium('es')).toBe(false);
+      await prepareApertium(['ventanas'], 'es');
+      expect(apertiumTranslations('ventanas', 'es')).toEqual([]);
+    } finally {
+      setApertiumDir('/usr/share/apertium');
+    }
+  });
+});
