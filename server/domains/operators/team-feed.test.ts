@@ -117,19 +117,27 @@ describe('take over mid-stream', () => {
     await v.next('session.welcome');
     v.send({ type: 'message.send', client_id: 'mid-stream-1', content: 'Tell me everything about pricing' });
     const ack = await v.next('message.ack');
+    // The run's end: its typing(false) on the bus (the widget socket is not sent it, the delta already ended the indicator).
+    const runEnded = new Promise<void>((resolve) => {
+      const off = t.app.ctx.bus.subscribe(ack.conversation.id, (e) => {
+        if (e.type === 'typing' && e.role === 'assistant' && !e.typing) resolve(off());
+      });
+    });
     const delta = await v.next('message.delta');
     expect(delta.delta).toBe('The partial answer ');
 
     const res = await t.app.inject({ method: 'POST', url: `/v1/projects/${t.demo.project_id}/conversations/${ack.conversation.id}/takeover`, headers: operator.headers });
     expect(res.statusCode).toBe(200);
     await llmClosed; // the provider's request was aborted
-    await v.next('typing', (f) => f.role === 'assistant' && !f.typing);
+    await runEnded;
     const stored = (await t.app.ctx.services.conversations.get(t.demo.project_id, ack.conversation.id))!;
     expect(stored.messages.filter((m) => m.role === 'assistant' && m.type === 'message')).toEqual([]);
     expect(stored.operator_active).toBe(true);
     v.send({ type: 'ping' });
     await v.next('pong');
     expect(v.frames.filter((f) => f.type === 'message.delta')).toHaveLength(1);
+    // The indicator showed while the model thought; the delta ended it, so no typing(false) followed.
+    expect(v.frames.filter((f) => f.type === 'typing').map((f) => f.type === 'typing' && f.typing)).toEqual([true]);
 
     // With a model configured, the summary is the model's.
     const summary = await t.app.inject({ method: 'POST', url: `/v1/projects/${t.demo.project_id}/conversations/${ack.conversation.id}/summary`, headers: operator.headers });
