@@ -74,6 +74,17 @@ const REPEAT_PENALTY = 0.85;
 const fields = ['title', 'headings', 'question', 'text'] as const;
 type Doc = { id: string } & Record<(typeof fields)[number], string>;
 
+/** A chunk's fields as indexed: analysed in its language (stemmed, stop words out), space-separated. */
+function analysedDoc(c: Pick<IndexedChunk, 'id' | 'title' | 'headings' | 'question' | 'text'>, language: Language): Doc {
+  return {
+    id: c.id,
+    title: analyze(c.title, language).join(' '),
+    headings: analyze(c.headings.join('\n'), language).join(' '),
+    question: analyze(c.question ?? '', language).join(' '),
+    text: analyze(c.text, language).join(' '),
+  };
+}
+
 /** Share of the question's concept pairs that occur within WINDOW tokens of each other somewhere. */
 function proximity(sequence: readonly string[], conceptOf: ReadonlyMap<string, number>, count: number): number {
   const last = new Array<number>(count).fill(-Infinity);
@@ -99,6 +110,8 @@ export class HybridIndex {
       boost: { title: 2, headings: 2, question: 3 },
       prefix: false,
     },
+    // Nothing is discarded (see removeSource), so there is never anything to vacuum.
+    autoVacuum: false,
   });
   private readonly entries = new Map<string, Entry>();
   private readonly bySource = new Map<string, string[]>();
@@ -133,13 +146,7 @@ export class HybridIndex {
       const row = this.dims > 0 && c.vector.length === this.dims ? this.vectors.add(c.id, c.vector) : -1;
       const { vector: _vector, ...rest } = c;
       const language = detectLanguage(`${c.title}\n${c.headings.join('\n')}\n${c.text.slice(0, 600)}`);
-      const doc: Doc = {
-        id: c.id,
-        title: analyze(c.title, language).join(' '),
-        headings: analyze(c.headings.join('\n'), language).join(' '),
-        question: analyze(c.question ?? '', language).join(' '),
-        text: analyze(c.text, language).join(' '),
-      };
+      const doc = analysedDoc(c, language);
       const terms = new Set(`${doc.title} ${doc.headings} ${doc.question} ${doc.text}`.split(' ').filter(Boolean));
       this.entries.set(c.id, { ...rest, row, language, terms, sequence: `${doc.headings} ${doc.text}`.split(' ').filter(Boolean) });
       this.mini.add(doc);
@@ -155,7 +162,11 @@ export class HybridIndex {
     for (const id of ids) {
       const e = this.entries.get(id);
       if (!e) continue;
-      this.mini.discard(id);
+      // remove(), not discard(): discard leaves dirt that minisearch vacuums later in timed batches,
+      // and a source replaced during such a vacuum broke its tree walk (an unhandled rejection, which
+      // ends a Node process). remove() needs the fields as indexed: analysis is deterministic, so
+      // they are made again from the stored chunk.
+      this.mini.remove(analysedDoc(e, e.language));
       this.vocabulary.add(e.terms, -1);
       this.languages.set(e.language, (this.languages.get(e.language) ?? 1) - 1);
       if (e.row >= 0) this.vectors.remove(e.row);
