@@ -5,6 +5,7 @@
 import type { Procedure } from '../../../shared/schemas/procedures.js';
 import { analyze, fold } from '../knowledge/analysis/analyzer.js';
 import { detectLanguage } from '../knowledge/analysis/language.js';
+import { lruMemo } from '../../lib/lru-memo.js';
 
 const MATCH_SHARE = 0.75;
 
@@ -16,17 +17,7 @@ const termsOf = (text: string) => new Set(analyze(text, detectLanguage(text)).ma
  * recently used first out; a changed phrase is a new key.
  */
 const PHRASES_KEPT = 2048;
-const phrases = new Map<string, string[]>();
-function phraseWords(phrase: string): string[] {
-  let words = phrases.get(phrase);
-  if (words) phrases.delete(phrase);
-  else {
-    words = [...termsOf(phrase)];
-    if (phrases.size >= PHRASES_KEPT) phrases.delete(phrases.keys().next().value!);
-  }
-  phrases.set(phrase, words);
-  return words;
-}
+const phraseWords = lruMemo(PHRASES_KEPT, (phrase: string) => phrase, (phrase: string) => [...termsOf(phrase)]);
 
 export function matchProcedure(message: string, procedures: readonly Procedure[]): Procedure | null {
   const said = termsOf(message);

@@ -5,22 +5,14 @@
 // section whose text changed is analysed afresh; the least recently used entries go first.
 import { analyze } from '../../knowledge/analysis/analyzer.js';
 import type { Language } from '../../knowledge/analysis/language.js';
+import { lruMemo } from '../../../lib/lru-memo.js';
 
 /** Texts kept: a few hundred sections and their paragraphs, a few MB at most. */
 export const TERMS_CACHE_SIZE = 1024;
 
-const cache = new Map<string, ReadonlySet<string>>();
-
 /** The set of analyze(text, language), shared: callers must not change it. */
-export function analysedTerms(text: string, language: Language): ReadonlySet<string> {
-  const key = `${language}\n${text}`;
-  let terms = cache.get(key);
-  if (terms) {
-    cache.delete(key);
-  } else {
-    terms = new Set(analyze(text, language));
-    if (cache.size >= TERMS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  }
-  cache.set(key, terms);
-  return terms;
-}
+export const analysedTerms: (text: string, language: Language) => ReadonlySet<string> = lruMemo(
+  TERMS_CACHE_SIZE,
+  (text, language) => `${language}\n${text}`,
+  (text, language) => new Set(analyze(text, language)),
+);

@@ -108,10 +108,18 @@ function proc(file: string, bilingual: boolean): LtProc {
   return p;
 }
 
+/** Whether a lexicon file is there: looked up once per file, not on every question. */
+const present = new Map<string, boolean>();
+function installed(file: string): boolean {
+  let yes = present.get(file);
+  if (yes === undefined) present.set(file, (yes = existsSync(join(root, file))));
+  return yes;
+}
+
 /** Whether this machine has the lexicons for `lang` (and lt-proc has not failed on them). */
 export function hasApertium(lang: Language): boolean {
   const chain = CHAINS[lang];
-  return Boolean(chain) && [chain!.morph, ...chain!.bilingual].every((f) => existsSync(join(root, f)) && !procs.get(`a:${f}`)?.broken && !procs.get(`b:${f}`)?.broken);
+  return Boolean(chain) && [chain!.morph, ...chain!.bilingual].every((f) => installed(f) && !procs.get(`a:${f}`)?.broken && !procs.get(`b:${f}`)?.broken);
 }
 
 /** `^surface/analysis1/analysis2$ …` → one list of analyses (`lemma<tags>`) per unit, in order. */
@@ -193,4 +201,5 @@ export function stopApertium(): void {
   for (const p of procs.values()) p.stop();
   procs.clear();
   remembered.clear();
+  present.clear();
 }

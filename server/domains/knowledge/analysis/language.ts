@@ -4,6 +4,7 @@
 // by franc's trigram model, limited to the same languages. Anything undecided counts as English, the
 // language most documentation is written in.
 import { franc } from 'franc-min';
+import { lruMemo } from '../../../lib/lru-memo.js';
 
 export const LANGUAGES = ['en', 'de', 'es', 'fr', 'it', 'pt', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -34,20 +35,14 @@ export function evidentLanguage(text: string): Language | null {
 
 // One reply asks for the language of the same question several times (visitor language, procedure
 // matching, retrieval, the answerer), and franc's trigram model is the costly part: recent answers
-// are remembered. Pure function, so a cached answer is the answer; the oldest entry goes first.
+// are remembered. Pure function, so a cached answer is the answer; the least recently used goes first.
 const RECENT = 256; // questions-sized texts only (up to 4,000 characters)
-const recent = new Map<string, Language>();
+const recentDetect = lruMemo(RECENT, (text: string, fallback: Language) => `${fallback}\u0000${text}`, detect);
 
 /** The language of `text`; `fallback` when nothing points anywhere (e.g. a bare keyword). */
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {
-  if (text.length > 4000) return detect(text, fallback); // chunks at sync: seen once, not worth keeping
-  const key = `${fallback}\u0000${text}`;
-  const known = recent.get(key);
-  if (known) return known;
-  const language = detect(text, fallback);
-  if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
-  recent.set(key, language);
-  return language;
+  // Chunks at sync are longer: seen once, not worth keeping.
+  return text.length > 4000 ? detect(text, fallback) : recentDetect(text, fallback);
 }
 
 function detect(text: string, fallback: Language): Language {
