@@ -6,6 +6,7 @@ import type { ServerFrame } from '../../../shared/protocol.js';
 import type { ConversationEvent } from '../conversations/events.js';
 import type { PageContext } from './visitors.js';
 import { OutboundFrames } from './outbound.js';
+import { TurnCork } from './turn-cork.js';
 import { visitorToolCall } from '../../../shared/schemas/mcp-servers.js';
 import { conversationForVisitor, messageForVisitor, visibleToVisitor } from '../../../shared/visibility.js';
 
@@ -62,6 +63,8 @@ export class Connection {
 
   /** Deltas merged, and typing frames the widget would not act on left out (outbound.ts). */
   private readonly outbound = new OutboundFrames((frame) => this.write(frame));
+  /** Frames of one event-loop turn leave in one socket write (turn-cork.ts). */
+  private readonly cork = new TurnCork();
 
   /**
    * Messages this connection sent that are being stored: their `message.ack` carries the stored
@@ -99,6 +102,7 @@ export class Connection {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     // A client that stopped reading: drop it rather than buffer without bound (it resumes by last_seq).
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return void this.socket.terminate();
+    this.cork.hold(this.socket);
     this.socket.send(JSON.stringify(frame));
   }
 
