@@ -38,11 +38,18 @@ const OWNER_QUESTIONS: [string, RegExp, RegExp][] = [
   ['How do I install the widget?', /loader\.js/, /install or embed the widget/i],
   ['How do I embed the widget in my page?', /loader\.js/, /install or embed the widget/i],
   ['How do I add my own knowledge?', /data provider/, /add my own knowledge/i],
-  ['How do I back up my data?', /DATA_DIR/, /^Parley README$/],
+  ['How do I back up my data?', /DATA_DIR/, /^Parley README$|^Questions site owners ask$/],
   ['Where is the team console?', /\/app/, /team console/i],
   ['Can I use my own LLM?', /OPENAI_BASE_URL/, /own LLM/i],
   ['What is Parley?', /self-hostable/, /What is Parley/],
   ['Can I talk to a human?', /handed over/, /talk to a human/i],
+  // docs/faq.md, the site owner's questions page the demo knowledge includes.
+  ['How do I change the color of the widget?', /Accent colour/, /Questions site owners ask/],
+  ['How do I hand a chat over to a person?', /escalated/, /Questions site owners ask/],
+  ['How do I add another operator to my team?', /POST \/v1\/org\/members/, /Questions site owners ask/],
+  ['How do I stop other websites from embedding my widget?', /allowed origins/, /Questions site owners ask/],
+  ['Does the widget set cookies?', /data-cookies="memory"/, /Questions site owners ask/],
+  ['Where can I see how many chats we had?', /Analytics/, /Questions site owners ask/],
 ];
 
 describe('the demo answers a site owner’s obvious questions', () => {
