@@ -43,8 +43,9 @@ describe('demo knowledge base through the real app', () => {
     expect(message.offer_handoff).toBeFalsy();
     expect(message.outcome).toBe('answer');
     // The citation lands on the section, with the page's real title.
-    expect(message.sources[0]).toMatchObject({ title: 'Parley README' });
-    expect(message.sources[0].url).toMatch(/README\.md#data-and-backups$/);
+    // (docs/faq.md answers it, short; the README's "Data and backups" is the long form.)
+    expect(message.sources[0]).toMatchObject({ title: 'Questions site owners ask' });
+    expect(message.sources[0].url).toMatch(/docs\/faq\.md#where-is-my-data-stored-and-how-do-i-back-it-up$/);
     expect((await storedAnswer(message.conversation_id)).sources).toEqual(message.sources);
   });
 
@@ -55,7 +56,7 @@ describe('demo knowledge base through the real app', () => {
     const body = await res.json();
     expect(body.message.content).toContain('DATA_DIR');
     expect(body.message.content).toMatch(/\[1\]$/);
-    expect(body.sources[0]).toMatchObject({ title: 'Parley README' });
+    expect(body.sources[0]).toMatchObject({ title: 'Questions site owners ask' });
     expect(body.message.outcome).toBe('answer');
     expect((await storedAnswer(conv.id)).sources).toEqual(body.sources);
   });

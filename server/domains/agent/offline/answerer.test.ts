@@ -5,7 +5,7 @@ import type { Passage } from '../../knowledge/types.js';
 import { HybridIndex, type IndexedChunk } from '../../knowledge/hybrid-index.js';
 import { agentText } from '../texts.js';
 import { ASK_A_QUESTION, DONT_KNOW, createOfflineAnswerer, questionSimilarity } from './answerer.js';
-import { blocks } from './compose.js';
+import { blocks, composeAnswer, unwrap } from './compose.js';
 
 const chunk = (id: string, title: string, headings: string[], text: string, question: string | null = null): IndexedChunk => ({
   id: `${id}:0`, source_id: id, title, url: `https://docs.example/${id}`, question, headings, text, vector: new Float32Array(0),
@@ -119,5 +119,16 @@ describe('offline answerer', () => {
 
   it('cuts a chunk into blocks without splitting fenced code or lists', () => {
     expect(blocks('Intro:\n\n```\na\n\nb\n```\n\n- one\n- two').map((b) => b.kind)).toEqual(['prose', 'code', 'list']);
+  });
+
+  it('quotes a paragraph wrapped in its source as sentences, keeping items, table rows, hard breaks and code as they are', () => {
+    expect(unwrap('In the console, open Channels and set\nthe accent colour; the preview\nshows it.')).toBe('In the console, open Channels and set the accent colour; the preview shows it.');
+    expect(unwrap('- POST /v1/org/members: without a password the answer\n  carries a temporary password.\n- Invites last 7 days.')).toBe(
+      '- POST /v1/org/members: without a password the answer carries a temporary password.\n- Invites last 7 days.',
+    );
+    expect(unwrap('| a | b |\n| 1 | 2 |')).toBe('| a | b |\n| 1 | 2 |');
+    expect(unwrap('Line one  \nline two\\\nline three')).toBe('Line one  \nline two\\\nline three');
+    const passage = { text: 'Run the following\ncommand:\n\n```\nnpm ci\nnpm start\n```' } as Passage;
+    expect(composeAnswer(passage, [])).toBe('Run the following command:\n\n```\nnpm ci\nnpm start\n```');
   });
 });

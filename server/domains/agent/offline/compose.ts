@@ -44,6 +44,27 @@ export function blocks(text: string): Block[] {
   return out;
 }
 
+const ITEM = /^\s*([-*+]|\d+[.)])\s/;
+const TABLE_ROW = /^\s*\|/;
+
+/**
+ * A paragraph or list as one line per paragraph or item: Markdown sources are often wrapped at ~100
+ * characters, and a newline inside a paragraph is a soft break (a space) there, while the widget
+ * renders a newline in a chat message as a line break (widget/app/markdown.ts). Unwrapped, an answer
+ * quoted from docs/faq.md reads as sentences instead of lines broken mid-phrase on a phone. Kept: a
+ * hard break (two trailing spaces or a backslash), a new list item, and table rows (one per line).
+ */
+export function unwrap(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const previous = out.at(-1);
+    const hardBreak = previous !== undefined && / {2,}$|\\$/.test(previous);
+    if (previous === undefined || hardBreak || ITEM.test(line) || TABLE_ROW.test(line) || TABLE_ROW.test(previous)) out.push(line);
+    else out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`;
+  }
+  return out.join('\n');
+}
+
 const MAX_PROSE = 900;
 /** Prose read from the lead on before only the best paragraph is added. */
 const LEAD_CHARS = 350;
@@ -85,7 +106,7 @@ export function composeAnswer(passage: Passage, concepts: readonly QueryConcept[
   const parts: string[] = [];
   for (const i of [...chosen].sort((a, b) => a - b)) {
     const b = all[i];
-    const text = b.kind === 'prose' ? trimProse(b.text) : b.kind === 'code' && !FENCE.test(b.text) ? `\`\`\`\n${b.text}\n\`\`\`` : b.text;
+    const text = b.kind === 'prose' ? trimProse(unwrap(b.text)) : b.kind === 'list' ? unwrap(b.text) : !FENCE.test(b.text) ? `\`\`\`\n${b.text}\n\`\`\`` : b.text;
     if (length > 0 && b.kind !== 'code' && length + text.length > MAX_PROSE * 1.5) continue;
     parts.push(text);
     length += text.length;
