@@ -1,6 +1,7 @@
 // The answer decision's calibration (calibration.ts) through the real app: measured on the
 // project's own knowledge when a sync ends or snippets change, attached to every retrieved passage,
 // measured again after the knowledge changed, and stored with the index so a restart reuses it.
+// Searches never measure it: no visitor question waits for it.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { testConfig } from '../../config.js';
 import { seedDemo, type DemoCredentials } from '../../demo/seed.js';
 import { fingerprintOf, type Calibration } from './calibration.js';
 import type { ChunkSet } from './schemas.js';
+import { html, startSite } from './testing/site.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -43,9 +45,10 @@ describe('calibration of the answer decision', () => {
     const calibrations = first.app.ctx.store.collection('calibrations');
     expect(await calibrations.get(projectId, 'index')).toEqual(calibration);
 
-    // New knowledge: the next search measures again.
+    // New knowledge: measured again once the edits pause; searches then carry the new calibration.
     const faq = await k.createProvider(projectId, { type: 'manual', name: 'Opening hours' });
     await k.createSnippet(projectId, faq.id, { question: 'When are you open?', content: 'The Lisbon office opens at nine and closes at six.' });
+    await vi.waitFor(async () => expect(((await calibrations.get(projectId, 'index')) as Calibration).fingerprint).not.toBe(calibration.fingerprint), { timeout: 10_000, interval: 50 });
     const after = (await k.search(projectId, 'When are you open?', { limit: 1 }))[0].relevance!.calibration!;
     expect(after.fingerprint).not.toBe(calibration.fingerprint);
     expect(await calibrations.get(projectId, 'index')).toEqual(after);
@@ -85,6 +88,49 @@ describe('calibration of the answer decision', () => {
       }, { timeout: 10_000, interval: 100 });
     } finally {
       await app.close();
+    }
+  });
+
+  it('is never measured by a search: during a sync searches carry the last one, and the sync brings it up to date before it ends', async () => {
+    const sub = await mkdtemp(join(dir, 'search-'));
+    const site = await startSite('127.0.0.1', {
+      '/': html('Returns', '<main><p>Returns are free within thirty days of delivery; print the label from your account.</p><a href="/slow">slow</a></main>'),
+      '/slow': html('Warranty', '<main><p>Every device has a two year warranty covering defects in materials.</p></main>'),
+    });
+    site.hold('/slow');
+    const app = await buildApp(testConfig(sub, { allowPrivateFetch: true }));
+    try {
+      const { credentials } = await seedDemo(app.ctx);
+      const projectId = credentials!.project_id;
+      const k = app.ctx.services.knowledge;
+      const calibrations = app.ctx.store.collection('calibrations');
+      const before = (await calibrations.get(projectId, 'index')) as Calibration;
+      // Every calibration stored from here on (the real collection's put, observed, not replaced).
+      const stored: Calibration[] = [];
+      const put = calibrations.put.bind(calibrations);
+      calibrations.put = async (scope, doc) => (stored.push(doc as Calibration), put(scope, doc));
+
+      const provider = await k.createProvider(projectId, { type: 'web_crawler', name: 'Shop', crawler: { start_urls: [`${site.url}/`] } });
+      const job = await k.startSync(projectId, provider.id);
+      await site.arrived('/slow');
+      await vi.waitFor(async () => expect((await k.listSources(projectId, { data_provider_id: provider.id })).data.length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+
+      // The index changed mid-sync: a search answers with the calibration it had, measuring nothing.
+      const during = await k.search(projectId, 'Are returns free?', { limit: 3 });
+      expect(during[0].relevance!.calibration).toEqual(before);
+      expect(stored).toEqual([]);
+
+      site.release();
+      await vi.waitFor(async () => expect((await k.getSyncJob(projectId, provider.id, job.id)).status).toBe('succeeded'), { timeout: 10_000, interval: 20 });
+      // Measured once, on the whole new knowledge, before the job reported success.
+      const sets = (await app.ctx.store.collection('chunk_sets').list(projectId)) as ChunkSet[];
+      expect(stored.map((c) => c.fingerprint)).toEqual([fingerprintOf(sets)]);
+      const after = await k.search(projectId, 'Are returns free?', { limit: 3 });
+      expect(after[0].relevance!.calibration).toEqual(stored[0]);
+      expect(stored).toHaveLength(1);
+    } finally {
+      await app.close();
+      await site.close();
     }
   });
 });

@@ -129,8 +129,6 @@ export function measure(index: HybridIndex, sets: ChunkSet[]): Calibration {
   };
 }
 
-const current = new WeakMap<HybridIndex, { size: number; calibration: Promise<Calibration | null> }>();
-
 /** An index other than the draft's (a deployment's knowledge): where its calibration is stored, what it holds. */
 export interface CalibrationScope {
   id: string;
@@ -156,18 +154,46 @@ async function loadOrMeasure(store: ParleyStore, projectId: string, index: Hybri
   return calibration;
 }
 
+/** Per index: the newest calibration brought up to date for it, and the update running, if any. */
+interface State {
+  /** Set once the first update for this index has ended (null: nothing to calibrate, or it failed). */
+  latest?: Calibration | null;
+  running: Promise<Calibration | null>;
+}
+const states = new WeakMap<HybridIndex, State>();
+
 /**
- * This index's calibration: the stored one while the knowledge is unchanged, else measured (once
- * per change of the index's size). Sync jobs and snippet edits call it as soon as they change the
- * index (index-manager.ts `calibrate`), so a visitor's search normally finds it ready.
+ * The update path (docs/knowledge.md "Answers"): brings this index's calibration up to date with the
+ * knowledge it holds now — the stored one while the content's fingerprint matches, else measured and
+ * stored. Called when a sync ends, after snippet and source edits and when a build is made
+ * (index-manager.ts `calibrate`), never by a search of an index already calibrated. Updates of one
+ * index run one after another, each on the content of its own start.
  */
-export function calibrationOf(store: ParleyStore, projectId: string, index: HybridIndex, scope?: CalibrationScope): Promise<Calibration | null> {
-  let entry = current.get(index);
-  if (!entry || entry.size !== index.size) {
-    entry = { size: index.size, calibration: loadOrMeasure(store, projectId, index, scope).catch(() => null) };
-    current.set(index, entry);
-  }
-  return entry.calibration;
+export function calibrate(store: ParleyStore, projectId: string, index: HybridIndex, scope?: CalibrationScope): Promise<Calibration | null> {
+  const state: State = states.get(index) ?? { running: Promise.resolve(null) };
+  const run = state.running
+    .catch(() => null)
+    .then(() => loadOrMeasure(store, projectId, index, scope))
+    .then(
+      (calibration) => (state.latest = calibration),
+      // A failed update (e.g. the app closing) keeps the last good one; the next update tries again.
+      () => (state.latest ??= null),
+    );
+  state.running = run;
+  states.set(index, state);
+  return run;
+}
+
+/**
+ * What a search attaches: the newest calibration of this index, without waiting for an update in
+ * progress (while a sync runs the index changes page by page; the calibration follows when it ends).
+ * Only an index with none yet — just loaded after a start — waits, for its first update, which
+ * finds the stored calibration unless the knowledge changed without one being stored.
+ */
+function calibrationFor(store: ParleyStore, projectId: string, index: HybridIndex, scope?: CalibrationScope): Promise<Calibration | null> | Calibration | null {
+  const state = states.get(index);
+  if (!state) return calibrate(store, projectId, index, scope);
+  return state.latest !== undefined ? state.latest : state.running;
 }
 
 /**
@@ -175,7 +201,7 @@ export function calibrationOf(store: ParleyStore, projectId: string, index: Hybr
  * small to calibrate gets none, and the decision reads its signals without it.
  */
 export async function withCalibration(store: ParleyStore, projectId: string, index: HybridIndex, passages: Passage[], scope?: CalibrationScope): Promise<Passage[]> {
-  const calibration = await calibrationOf(store, projectId, index, scope);
+  const calibration = await calibrationFor(store, projectId, index, scope);
   const usable = calibration && calibration.samples >= MIN_SAMPLES && calibration.answered.length > 0 && calibration.offTopic.length > 0;
   if (usable) for (const p of passages) if (p.relevance) p.relevance.calibration = calibration;
   return passages;

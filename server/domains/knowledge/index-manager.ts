@@ -12,7 +12,7 @@ import { contentWords, tokenize } from './analysis/analyzer.js';
 import { detectLanguage } from './analysis/language.js';
 import { loadDictionary } from './analysis/dictionary.js';
 import { prepareApertium } from './analysis/apertium.js';
-import { calibrationOf, withCalibration, type CalibrationScope } from './calibration.js';
+import { calibrate, withCalibration, type CalibrationScope } from './calibration.js';
 import type { KnowledgeSnapshot, SnapshotStore } from './snapshots.js';
 
 /** Snapshot indexes kept in memory across projects (the builds channels' aliases point at). */
@@ -25,9 +25,10 @@ export interface IndexManager {
   remove(projectId: string, sourceId: string): Promise<void>;
   embedQuery(query: string): Promise<Float32Array>;
   /**
-   * Loads the project's index and measures the answer decision's calibration for its current
-   * knowledge, unless stored already: run when a sync ends and after snippet edits, so the first
-   * visitor after a change does not pay for it.
+   * Loads the project's index and brings the answer decision's calibration up to date with its
+   * current knowledge (the stored one when it matches, else measured): run when a sync ends, after
+   * snippet and source edits and for a new build. Searches never measure an index calibrated before
+   * (calibration.ts), so no visitor question waits for it.
    */
   calibrate(projectId: string, snapshot?: KnowledgeSnapshot): Promise<void>;
 }
@@ -140,7 +141,7 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder, snaps
     async calibrate(projectId, snapshot) {
       // The vector's length is the index's dimension (a local embedder answers without a network call).
       const index = await indexOf(projectId, (await this.embedQuery('calibration')).length, snapshot);
-      if (index.size > 0) await calibrationOf(store, projectId, index, scopeOf(projectId, snapshot));
+      if (index.size > 0) await calibrate(store, projectId, index, scopeOf(projectId, snapshot));
     },
   };
 }

@@ -135,14 +135,15 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
   /** The index has taken a batch of changes: measure what depends on the whole of it now (calibration). */
   const settle = (projectId: string) => index.calibrate(projectId);
 
-  // Snippet edits come one request at a time, often several in a row (an FAQ typed in, the demo
-  // seeded): the calibration follows in the background once they pause, never inside a request.
+  // Snippet and source edits come one request at a time, often several in a row (an FAQ typed in,
+  // the demo seeded): the calibration follows in the background once they pause, never inside a
+  // request; searches meanwhile carry the last one (calibration.ts).
   const pending = new Map<string, NodeJS.Timeout>();
   function settleSoon(projectId: string): void {
     clearTimeout(pending.get(projectId));
     const timer = setTimeout(() => {
       pending.delete(projectId);
-      settle(projectId).catch(() => undefined); // e.g. the app closed meanwhile: the next search measures
+      settle(projectId).catch(() => undefined); // e.g. the app closed meanwhile: the next start's first search loads or measures it
     }, 250);
     timer.unref();
     pending.set(projectId, timer);

@@ -154,6 +154,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       for (const s of await ingest.providerSources(projectId, id)) await ingest.remove(projectId, s);
       await archives.remove(projectId, id);
       await providers.delete(projectId, id);
+      ingest.settleSoon(projectId);
     },
     async uploadArchive(projectId: string, id: string, name: string, bytes: Uint8Array): Promise<DataProvider> {
       const provider = await getProvider(projectId, id);
@@ -206,6 +207,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const source = await getSource(projectId, id);
       if (sync.isRunning(projectId, source.data_provider_id)) throw new AppError('sync_in_progress', 'Wait for the running sync to finish, then delete');
       await ingest.remove(projectId, source);
+      ingest.settleSoon(projectId);
     },
     async listChunks(projectId: string, sourceId: string): Promise<{ source: Source; data: Chunk[] }> {
       const source = await getSource(projectId, sourceId);

@@ -172,10 +172,15 @@ export function createSyncRunner(deps: SyncDeps) {
         running.delete(key);
         throw err;
       }
+      // The calibration follows the index before the job reports its end, so the first question
+      // after it finds it ready (searches never measure it, calibration.ts); also after a failed
+      // job, whose pages stored before the failure are in the index. Not at shutdown.
+      const settle = () => (controller.signal.aborted ? undefined : deps.ingest.settle(provider.project_id).catch(() => undefined));
       entry.done = run(provider, job, controller.signal)
-        // Before the job reports success, so the first question after it finds the calibration ready;
-        // a failure here leaves it to the first search, as before.
-        .then(() => (controller.signal.aborted ? undefined : deps.ingest.settle(provider.project_id).catch(() => undefined)))
+        .then(settle, async (err) => {
+          await settle();
+          throw err;
+        })
         .then(
           () => finish(job, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'Stopped by server shutdown' : null),
           (err) => finish(job, controller.signal.aborted ? 'cancelled' : 'failed', describeError(err)),
