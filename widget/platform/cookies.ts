@@ -65,15 +65,14 @@ export function createTokenStore(opts: { frameId: string; mode: CookieMode; thir
     }
   };
 
-  // Adopt tokens from a previous visit.
+  // Adopt tokens from a previous visit: one read of document.cookie for all of them (each read is a
+  // synchronous round trip to the browser process, felt at start-up on a slow phone).
   if (mode === 'persistent') {
-    for (const kind of KINDS) {
-      try {
-        const v = Cookies.get(name(kind));
-        if (v) memory[kind] = v;
-      } catch {
-        usable = false;
-      }
+    try {
+      const jar = Cookies.get();
+      for (const kind of KINDS) if (jar[name(kind)]) memory[kind] = jar[name(kind)];
+    } catch {
+      usable = false;
     }
   }
 

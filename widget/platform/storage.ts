@@ -14,11 +14,10 @@ export function createTabStore(prefix: string, persistent: boolean): TabStore {
   const attach = (on: boolean) => {
     store = null;
     if (!on) return;
+    // Reading the property throws where storage is blocked; no write probe at start-up (a write is a
+    // synchronous round trip on a slow phone): a write that fails later (quota) keeps to memory in set().
     try {
-      const s = window.sessionStorage;
-      s.setItem(`${prefix}:probe`, '1');
-      s.removeItem(`${prefix}:probe`);
-      store = s;
+      store = window.sessionStorage;
     } catch {
       store = null;
     }
