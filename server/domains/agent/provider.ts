@@ -116,13 +116,28 @@ export interface AnswerProvider {
 
 /** One SourceRef per distinct source, in first-use order. */
 export function sourceRef(passage: Passage, snippetLength = 240): SourceRef {
-  const text = passage.text.replace(/\s+/g, ' ').trim();
   return {
     source_id: passage.source_id,
     title: passage.title,
     // The citation lands on the section when its anchor is known.
     url: passage.url && passage.anchor && !passage.url.includes('#') ? `${passage.url}#${passage.anchor}` : passage.url,
-    snippet: text.length > snippetLength ? `${text.slice(0, snippetLength - 1)}…` : text,
+    snippet: snippetOf(passage.text, snippetLength),
     score: Math.round(passage.score * 1e4) / 1e4,
   };
+}
+
+/**
+ * The text with its whitespace collapsed and trimmed, cut to `length` characters with an ellipsis.
+ * Every cited passage of every answer gets one, and a passage may be a long section: only as much
+ * of its beginning as the snippet needs is collapsed. A beginning collapses to the beginning of the
+ * collapsed whole, so once it holds more than `length` characters the result is the same as from
+ * the whole text.
+ */
+export function snippetOf(raw: string, length: number): string {
+  for (let take = length * 2; ; take *= 2) {
+    const whole = take >= raw.length;
+    const text = (whole ? raw : raw.slice(0, take)).replace(/\s+/g, ' ').trim();
+    if (text.length > length) return `${text.slice(0, length - 1)}…`;
+    if (whole) return text;
+  }
 }
