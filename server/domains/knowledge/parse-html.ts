@@ -101,6 +101,13 @@ function pageLead(h1: El | null): { html: string; text: string } | null {
   return { html: block.innerHTML, text: text.slice(-80) };
 }
 
+/** Headings with text in an HTML fragment. */
+function headingCount(html: string): number {
+  let n = 0;
+  for (const m of html.matchAll(/<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/gi)) if (clean(m[1].replace(/<[^>]*>/g, ''))) n++;
+  return n;
+}
+
 function resolve(href: string | null | undefined, base: string): URL | null {
   if (!href) return null;
   try {
@@ -153,7 +160,13 @@ export function parseHtml(html: string, pageUrl: string, fallbackTitle?: string)
     for (const el of document.querySelectorAll(CHROME)) el.remove();
     const withoutChrome = document.body ?? document.documentElement;
     // Readability sometimes keeps a fragment of a short page only: then the body without chrome is better.
-    const useArticle = !!article?.content && clean(article.textContent).length >= Math.min(before, clean(withoutChrome?.textContent).length) * 0.5;
+    // It also drops sections: on a generated manual page it keeps the long OPTIONS list and loses the
+    // SYNOPSIS and DESCRIPTION before it with every heading (21 of git's 205 pages were one "NAME"
+    // section, docs/eval.md "Retrieval changes"), so an article that lost most of the headings the
+    // page has without chrome (four or more) is not used either.
+    const bodyHeadings = headingCount(withoutChrome?.innerHTML ?? '');
+    const keptHeadings = !article?.content || bodyHeadings < 4 || headingCount(article.content) * 2 >= Math.min(bodyHeadings, 8);
+    const useArticle = !!article?.content && keptHeadings && clean(article.textContent).length >= Math.min(before, clean(withoutChrome?.textContent).length) * 0.5;
     content = useArticle ? article!.content! : (withoutChrome?.innerHTML ?? '');
     if (useArticle && lead && !clean(article!.textContent).includes(lead.text)) content = lead.html + content;
   }

@@ -59,6 +59,28 @@ describe('parseHtml on a generated manual page', () => {
   });
 });
 
+describe('parseHtml on a manual page whose OPTIONS list is most of its text', () => {
+  // git-grep.html's layout: a short DESCRIPTION, then a long definition list. Readability kept the
+  // list alone, losing the DESCRIPTION and every heading (docs/eval.md "Retrieval changes").
+  const options = Array.from({ length: 30 }, (_, i) => `<dt>--option-${i}</dt><dd><p>Option ${i} changes how matching lines are printed, counted and coloured in the output of the search.</p></dd>`).join('');
+  const page = parseHtml(
+    `<html><head><title>git-grep(1)</title></head><body class="manpage">
+     <div id="header"><h1>git-grep(1) Manual Page</h1><h2>NAME</h2><div class="sectionbody"><p>git-grep - Print lines matching a pattern</p></div></div>
+     <div id="content"><div class="sect1"><h2 id="_synopsis">SYNOPSIS</h2><div class="sectionbody"><pre>git grep [-i] [-w] &lt;pattern&gt;</pre></div></div>
+     <div class="sect1"><h2 id="_description">DESCRIPTION</h2><div class="sectionbody"><p>Look for specified patterns in the tracked files in the work tree.</p></div></div>
+     <div class="sect1"><h2 id="_options">OPTIONS</h2><div class="sectionbody"><div class="dlist"><dl>${options}</dl></div></div></div>
+     <div class="sect1"><h2 id="_examples">EXAMPLES</h2><div class="sectionbody"><p>git grep time_t -- '*.[ch]'</p></div></div></div>
+     <div id="footer">Last updated 2024</div></body></html>`,
+    'https://docs.example/git-grep.html',
+  );
+
+  it('keeps every section under its heading', () => {
+    const headings = page.doc.sections.map((s) => s.headings[0]);
+    expect(headings).toEqual(expect.arrayContaining(['NAME', 'SYNOPSIS', 'DESCRIPTION', 'OPTIONS', 'EXAMPLES']));
+    expect(page.doc.sections.find((s) => s.headings[0] === 'DESCRIPTION')?.text).toBe('Look for specified patterns in the tracked files in the work tree.');
+  });
+});
+
 describe('parseMarkdown', () => {
   it('takes the title from front matter or the first H1 and tracks nested headings', () => {
     const doc = parseMarkdown('# Guide\n\nIntro text.\n\n## Setup\n\nSee [the docs](https://x.y) and ![logo](l.png).\n\n### Linux\n\n`apt install acme`\n\n## Usage\n\nRun it.\n', 'file');
