@@ -14,16 +14,6 @@ import { analyze } from './analysis/analyzer.js';
 import { detectLanguage, type Language } from './analysis/language.js';
 import { analyzeQuery, conceptCoverage, type AnalyzedQuery } from './analysis/query.js';
 import { Vocabulary } from './analysis/vocabulary.js';
-import { TermAssociations, type AssociationKind } from './analysis/associations.js';
-
-const ENV = process.env;
-const ASSOC = (ENV.ASSOC ?? 'off') as AssociationKind | 'off';
-const ASSOC_N = Number(ENV.ASSOC_N ?? 5);
-const ASSOC_W = Number(ENV.ASSOC_W ?? 0.3);
-const ASSOC_K = Number(ENV.ASSOC_K ?? 20);
-const ASSOC_RARE = Number(ENV.ASSOC_RARE ?? 1);
-const ASSOC_MINC = Number(ENV.ASSOC_MINC ?? 1);
-const ASSOC_MIN = Number(ENV.ASSOC_MIN ?? 3);
 
 export interface IndexedChunk {
   id: string;
@@ -45,7 +35,6 @@ interface Entry extends Omit<IndexedChunk, 'vector'> {
   terms: Set<string>;
   /** The analysed headings and text in order, for proximity. */
   sequence: string[];
-  slot: number;
 }
 
 export interface IndexSearchOptions {
@@ -129,7 +118,6 @@ export class HybridIndex {
   private readonly vectors: VectorMatrix;
   readonly vocabulary = new Vocabulary();
   private readonly languages = new Map<Language, number>();
-  readonly associations = new TermAssociations();
 
   constructor(
     readonly dims: number,
@@ -160,8 +148,7 @@ export class HybridIndex {
       const language = detectLanguage(`${c.title}\n${c.headings.join('\n')}\n${c.text.slice(0, 600)}`);
       const doc = analysedDoc(c, language);
       const terms = new Set(`${doc.title} ${doc.headings} ${doc.question} ${doc.text}`.split(' ').filter(Boolean));
-      const slot = this.associations.add(doc.text.split(' ').filter(Boolean), (ENV.ASSOC_HEAD === 'title' ? doc.title : `${doc.title} ${doc.headings} ${doc.question}`).split(' ').filter(Boolean));
-      this.entries.set(c.id, { ...rest, row, language, terms, slot, sequence: `${doc.headings} ${doc.text}`.split(' ').filter(Boolean) });
+      this.entries.set(c.id, { ...rest, row, language, terms, sequence: `${doc.headings} ${doc.text}`.split(' ').filter(Boolean) });
       this.mini.add(doc);
       this.vocabulary.add(terms, 1);
       this.languages.set(language, (this.languages.get(language) ?? 0) + 1);
@@ -181,7 +168,6 @@ export class HybridIndex {
       // they are made again from the stored chunk.
       this.mini.remove(analysedDoc(e, e.language));
       this.vocabulary.add(e.terms, -1);
-      this.associations.remove(e.slot);
       this.languages.set(e.language, (this.languages.get(e.language) ?? 1) - 1);
       if (e.row >= 0) this.vectors.remove(e.row);
       this.entries.delete(id);
@@ -210,16 +196,6 @@ export class HybridIndex {
     const weights = new Map<string, number>();
     for (const c of concepts) for (const [t, w] of c.terms) weights.set(t, Math.max(weights.get(t) ?? 0, w));
     const queryTerms = this.budgeted([...weights.keys()]);
-    if (ASSOC !== 'off') {
-      let used = queryTerms.reduce((n, t) => n + this.vocabulary.count(t), 0);
-      for (const [t, w] of this.expansions(concepts, weights)) {
-        const df = this.vocabulary.count(t);
-        if (df === 0 || used + df > LEXICAL_BUDGET) continue;
-        used += df;
-        weights.set(t, w);
-        queryTerms.push(t);
-      }
-    }
     const lexical = this.mini
       .search(
         { combineWith: 'OR', queries: queryTerms },
@@ -243,33 +219,6 @@ export class HybridIndex {
     }
     for (const [id, cos] of vector) {
       if (!fused.has(id)) fused.set(id, { score: 0, bm25: 0, cosine: cos, coverage: conceptCoverage(concepts, this.entries.get(id)!.terms) });
-    }
-    const SOFT = Number(ENV.ASSOC_SOFT ?? 0);
-    if (SOFT > 0) {
-      // Soft coverage (experiment): a concept missing from a chunk earns SOFT × its strongest associate there.
-      let idfTotal = 0;
-      for (const c of concepts) idfTotal += c.idf;
-      const near = concepts.map((c) => {
-        const m = new Map<string, number>();
-        for (const [t, w] of c.terms) {
-          if (w < 0.7) continue;
-          const list = this.associations.associates(t, (ENV.ASSOC_SOFT_KIND ?? 'body') as AssociationKind, ASSOC_K, ASSOC_MIN);
-          const top = list[0]?.[1] ?? 0;
-          for (const [x, g] of list) if (!/\d/.test(x)) m.set(x, Math.max(m.get(x) ?? 0, (w * g) / top));
-        }
-        return m;
-      });
-      for (const [id, f] of fused) {
-        const e = this.entries.get(id)!;
-        let extra = 0;
-        concepts.forEach((c, i) => {
-          if ([...c.terms.keys()].some((t) => e.terms.has(t))) return;
-          let best = 0;
-          for (const [x, v] of near[i]) if (v > best && e.terms.has(x)) best = v;
-          extra += (c.idf / idfTotal) * SOFT * best;
-        });
-        f.coverage = Math.min(1, f.coverage + extra);
-      }
     }
     const maxCos = vector[0]?.[1] ?? 0;
     const wv = useVectors ? this.vectorWeight : 0;
@@ -320,36 +269,6 @@ export class HybridIndex {
       if (e.anchor) passage.anchor = e.anchor;
       return passage;
     });
-  }
-
-  /** Associated terms for the question (experiment). */
-  private expansions(concepts: AnalyzedQuery['concepts'], have: ReadonlyMap<string, number>): [string, number][] {
-    const scores = new Map<string, number>();
-    const hits = new Map<string, number>();
-    let idfTotal = 0;
-    for (const c of concepts) idfTotal += c.idf;
-    for (const c of concepts) {
-      const own = [...c.terms].filter(([t, w]) => w >= 0.7 && this.vocabulary.has(t));
-      if (own.length === 0) continue;
-      const df = Math.max(...own.map(([t]) => this.vocabulary.count(t)));
-      if (df > ASSOC_RARE * this.vocabulary.docs) continue;
-      const share = c.idf / idfTotal;
-      const seen = new Set<string>();
-      for (const [t, w] of own) {
-        const list = this.associations.associates(t, ASSOC as AssociationKind, ASSOC_K, ASSOC_MIN);
-        const top = list[0]?.[1] ?? 0;
-        for (const [x, g] of list) {
-          if (have.has(x) || seen.has(x) || (ENV.ASSOC_NODIGIT && /\d/.test(x))) continue;
-          seen.add(x);
-          scores.set(x, (scores.get(x) ?? 0) + share * w * (g / top));
-          hits.set(x, (hits.get(x) ?? 0) + 1);
-        }
-      }
-    }
-    const best = [...scores].filter(([x]) => (hits.get(x) ?? 0) >= ASSOC_MINC).sort((a, b) => b[1] - a[1]).slice(0, ASSOC_N);
-    const max = best[0]?.[1] ?? 0;
-    if (ENV.ASSOC_DEBUG) console.log('   expand', best.map(([x, v]) => `${x}:${(v / max).toFixed(2)}`).join(' '));
-    return best.map(([x, v]) => [x, ASSOC_W * (v / max)]);
   }
 
   /** Terms scored by BM25: rarest first, while their postings fit LEXICAL_BUDGET (at least one). */
