@@ -118,7 +118,8 @@ describe('demo knowledge base', () => {
     expect(hits[0].question).toBe('What is Parley?');
     const docs = await api('GET', '/sources?limit=100');
     expect(docs.body.data.some((s: { kind: string; key: string }) => s.kind === 'wiki_page' && s.key === 'README.md')).toBe(true);
-    const backup = await t.app.ctx.services.knowledge.search(t.demo.project_id, 'how do I back up the data directory', { limit: 1 });
-    expect(backup[0].headings).toContain('Data and backups');
+    // docs/faq.md answers it short, the README's section at length: both among the first two.
+    const backup = await t.app.ctx.services.knowledge.search(t.demo.project_id, 'how do I back up the data directory', { limit: 2 });
+    expect(backup.flatMap((hit) => hit.headings)).toEqual(expect.arrayContaining(['Data and backups', 'Where is my data stored, and how do I back it up?']));
   });
 });
