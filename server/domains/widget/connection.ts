@@ -1,12 +1,12 @@
 // One widget WebSocket: its visitor state after session.hello, its conversation subscriptions and a
 // send that never throws (a closed socket simply drops frames; the client resumes by last_seq).
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Channel } from '../../../shared/schemas/entities.js';
 import type { ServerFrame } from '../../../shared/protocol.js';
 import type { ConversationEvent } from '../conversations/events.js';
 import type { PageContext } from './visitors.js';
 import { OutboundFrames } from './outbound.js';
-import { TurnCork } from './turn-cork.js';
 import { visitorToolCall } from '../../../shared/schemas/mcp-servers.js';
 import { conversationForVisitor, messageForVisitor, visibleToVisitor } from '../../../shared/visibility.js';
 
@@ -63,8 +63,6 @@ export class Connection {
 
   /** Deltas merged, and typing frames the widget would not act on left out (outbound.ts). */
   private readonly outbound = new OutboundFrames((frame) => this.write(frame));
-  /** Frames of one event-loop turn leave in one socket write (turn-cork.ts). */
-  private readonly cork = new TurnCork();
 
   /**
    * Messages this connection sent that are being stored: their `message.ack` carries the stored
@@ -102,8 +100,25 @@ export class Connection {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     // A client that stopped reading: drop it rather than buffer without bound (it resumes by last_seq).
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return void this.socket.terminate();
-    this.cork.hold(this.socket);
     this.socket.send(JSON.stringify(frame));
+  }
+
+  /**
+   * Frames sent inside `fn` leave in one socket write (docs/architecture.md section 5): `ws` corks
+   * the TCP socket only around one frame's header and payload, so each frame is otherwise its own
+   * writev system call, which costs more than the frame's serialisation. Synchronous on purpose:
+   * corking until a later moment (the end of the task, the check phase) held every other frame of
+   * that task back and raised the ack p99. Order is kept.
+   */
+  together(fn: () => void): void {
+    // `ws` keeps the TCP socket on `_socket`; it has no public cork.
+    const tcp = (this.socket as unknown as { _socket?: Duplex })._socket;
+    tcp?.cork();
+    try {
+      fn();
+    } finally {
+      tcp?.uncork();
+    }
   }
 
   /** Heartbeat (ws-level ping/pong): false when the previous ping got no pong, i.e. the peer is gone. */

@@ -88,20 +88,25 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
      * Fresh user and session tokens after an interaction (spec 5.1: issued then, refreshed on
      * interaction). A connection already holding tokens for this user and session gets new ones only
      * every TOKEN_REFRESH_MS: signing and sending them with every message cost the chat path for nothing.
+     * `andThen` sends what follows them (a message's ack) in the same socket write (Connection.together).
      */
-    async issueTokens(conn: Connection) {
+    async issueTokens(conn: Connection, andThen: () => void = () => {}) {
       const v = gw.requireVisitor(conn);
-      if (!v.userId || !v.sessionId) return;
+      if (!v.userId || !v.sessionId) return andThen();
       const key = `${v.userId}/${v.sessionId}`;
-      if (conn.tokensIssued?.key === key && Date.now() - conn.tokensIssued.at < TOKEN_REFRESH_MS) return;
+      if (conn.tokensIssued?.key === key && Date.now() - conn.tokensIssued.at < TOKEN_REFRESH_MS) return andThen();
       const signer = await gw.signer();
       const base = { frame_id: v.frameId, device_id: v.deviceId, user_id: v.userId };
-      conn.send({
-        type: 'session.tokens',
+      const tokens = {
+        type: 'session.tokens' as const,
         user_token: signer.sign({ kind: 'user', ...base }, USER_TTL_DAYS),
         session_token: signer.sign({ kind: 'session', ...base, session_id: v.sessionId }, sessionTtlDays(v.channel)),
-      });
+      };
       conn.tokensIssued = { key, at: Date.now() };
+      conn.together(() => {
+        conn.send(tokens);
+        andThen();
+      });
     },
 
     /** Asks the agent runtime for a reply; its deltas, typing and message reach sockets through the bus. */

@@ -38,9 +38,10 @@ async function replayFirstSend(frame: SendFrame, conn: Connection, gw: Gateway):
   // The device proved it sent this message: give it back the session that owns the conversation.
   v.sessionId = session.id;
   v.userId = session.user_id;
-  await gw.issueTokens(conn);
-  gw.subscribe(conn, record.id);
-  ack(conn, frame.client_id, message, record);
+  await gw.issueTokens(conn, () => {
+    gw.subscribe(conn, record.id);
+    ack(conn, frame.client_id, message, record);
+  });
   return true;
 }
 
@@ -95,9 +96,11 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
   v.userId = userId;
   v.sessionId = sessionId;
   // Everything above is durable now: tokens first, so the widget has its cookies when the ack lands.
-  await gw.issueTokens(conn);
-  gw.subscribe(conn, record.id);
-  ack(conn, frame.client_id, record.messages[0], record);
+  // Tokens and ack leave in one socket write (docs/architecture.md section 5).
+  await gw.issueTokens(conn, () => {
+    gw.subscribe(conn, record.id);
+    ack(conn, frame.client_id, record.messages[0], record);
+  });
   gw.reply(conn, v.projectId, record.id);
 }
 
@@ -123,8 +126,9 @@ export const send: FrameHandler<'message.send'> = async (frame, conn, gw) => {
     throw err;
   }
   const fresh = (await gw.ctx.services.conversations.get(v.projectId, record.id)) ?? record;
-  await gw.issueTokens(conn);
-  gw.subscribe(conn, record.id);
-  ack(conn, frame.client_id, result.message, fresh);
+  await gw.issueTokens(conn, () => {
+    gw.subscribe(conn, record.id);
+    ack(conn, frame.client_id, result.message, fresh);
+  });
   if (!result.duplicate) gw.reply(conn, v.projectId, record.id);
 };

@@ -1,4 +1,4 @@
-// Frames written to one widget socket in one event-loop turn leave in one socket write (turn-cork.ts,
+// A message's session.tokens and its ack leave in one socket write (Connection.together,
 // docs/architecture.md section 5). Observed on the server's TCP socket: what each call that hands
 // bytes to the kernel (_write, _writev) carried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ function recordServerWrites(): string[] {
 }
 
 describe('widget socket writes', () => {
-  it("sends a first message's session.tokens and its ack, which an await separates, in one socket write, in order", async () => {
+  it("sends a first message's session.tokens and its ack in one socket write, in order, and the answer in its own", async () => {
     const c = await connectWidget(base, base);
     open.push(c);
     c.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id });
