@@ -1,5 +1,7 @@
-// The knowledge sources an AI answer cites (title, link, excerpt).
+// The knowledge sources an AI answer cites (title, the section of a longer page, link, excerpt).
 import type { SourceRef } from '../../shared/schemas/entities.js';
+
+const name = (s: SourceRef) => (s.section ? `${s.title} › ${s.section}` : s.title);
 
 export function Sources({ sources }: { sources: SourceRef[] }) {
   if (!sources.length) return null;
@@ -11,10 +13,10 @@ export function Sources({ sources }: { sources: SourceRef[] }) {
           <li key={s.source_id + s.title}>
             {s.url && /^https?:/.test(s.url) ? (
               <a href={s.url} target="_blank" rel="noopener noreferrer">
-                {s.title}
+                {name(s)}
               </a>
             ) : (
-              <span>{s.title}</span>
+              <span>{name(s)}</span>
             )}
             {s.snippet && <p class="muted">{s.snippet}</p>}
           </li>

@@ -156,6 +156,8 @@ export type User = Static<typeof UserSchema>;
 export const SourceRefSchema = Type.Object({
   source_id: Type.String(),
   title: Type.String(),
+  /** The heading of the cited section when the page has several (the url's #anchor lands on it). */
+  section: Type.Optional(Type.String()),
   url: Nullable(Type.String()),
   snippet: Type.Optional(Type.String()),
   score: Type.Optional(Type.Number()),

@@ -1,7 +1,8 @@
 // Citation snippets (provider.ts snippetOf): collapsing only the beginning a snippet needs gives
 // exactly what collapsing the whole passage gives.
 import { describe, expect, it } from 'vitest';
-import { snippetOf } from './provider.js';
+import { snippetOf, sourceRef } from './provider.js';
+import type { Passage } from '../knowledge/types.js';
 
 const reference = (raw: string, length: number) => {
   const text = raw.replace(/\s+/g, ' ').trim();
@@ -19,5 +20,23 @@ describe('citation snippets', () => {
     }
     expect(snippetOf('', 240)).toBe('');
     expect(snippetOf(`  ${'a '.repeat(500)}`, 240)).toBe(reference(`  ${'a '.repeat(500)}`, 240));
+  });
+});
+
+describe('citations', () => {
+  const passage = (title: string, headings: string[]) =>
+    ({ source_id: 's', title, headings, url: 'http://x.test/docs/faq.md', anchor: 'does-the-widget-set-cookies', text: 'It keeps the session in cookies.', score: 1 }) as Passage;
+
+  it('name the cited section of a longer page, and land on it', () => {
+    expect(sourceRef(passage('Questions site owners ask', ['Does the widget set cookies?']))).toMatchObject({
+      title: 'Questions site owners ask',
+      section: 'Does the widget set cookies?',
+      url: 'http://x.test/docs/faq.md#does-the-widget-set-cookies',
+    });
+  });
+
+  it('name no section for a page or snippet that is one section, or one headed by its own title', () => {
+    expect(sourceRef(passage('Can I talk to a human?', []))).not.toHaveProperty('section');
+    expect(sourceRef(passage('Pricing', ['Pricing']))).not.toHaveProperty('section');
   });
 });

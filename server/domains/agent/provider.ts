@@ -116,9 +116,14 @@ export interface AnswerProvider {
 
 /** One SourceRef per distinct source, in first-use order. */
 export function sourceRef(passage: Passage, snippetLength = 240): SourceRef {
+  const heading = passage.headings.at(-1);
+  const section = heading && heading !== passage.title ? heading : undefined;
   return {
     source_id: passage.source_id,
     title: passage.title,
+    // Which part of a long page ("Questions site owners ask" › "Does the widget set cookies?"):
+    // the page title alone does not say what was cited.
+    ...(section ? { section } : {}),
     // The citation lands on the section when its anchor is known.
     url: passage.url && passage.anchor && !passage.url.includes('#') ? `${passage.url}#${passage.anchor}` : passage.url,
     snippet: snippetOf(passage.text, snippetLength),

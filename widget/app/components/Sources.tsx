@@ -5,6 +5,9 @@ import type { SourceRef } from '../../../shared/schemas/entities.js';
 import { link, safeUrl, type Cite } from '../markdown.js';
 import { strings } from '../strings.js';
 
+/** "Page › Section" when the source is one section of a page. */
+const label = (s: SourceRef) => [s.title || s.url || s.source_id, s.section].filter(Boolean).join(' › ');
+
 export function Sources(props: { sources: SourceRef[] }) {
   if (!props.sources.length) return null;
   return (
@@ -12,7 +15,7 @@ export function Sources(props: { sources: SourceRef[] }) {
       <span class="sources-label">{strings.sources}</span>
       <ol>
         {props.sources.map((s) => (
-          <li key={s.source_id}>{link(s.url, s.title || s.url || s.source_id)}</li>
+          <li key={s.source_id}>{link(s.url, label(s))}</li>
         ))}
       </ol>
     </div>
@@ -24,10 +27,11 @@ export function citeSources(sources: SourceRef[]): Cite {
   return (n) => {
     const s = sources[n - 1];
     if (!s) return null;
-    const label = strings.citation(n, s.title || s.url || '');
+    const name = label(s);
+    const text = strings.citation(n, name);
     const href = safeUrl(s.url);
     return href
-      ? h('a', { class: 'cite', href, target: '_blank', rel: 'noopener noreferrer', title: s.title, 'aria-label': label }, String(n))
-      : h('span', { class: 'cite', title: s.title }, String(n));
+      ? h('a', { class: 'cite', href, target: '_blank', rel: 'noopener noreferrer', title: name, 'aria-label': text }, String(n))
+      : h('span', { class: 'cite', title: name }, String(n));
   };
 }
