@@ -3,7 +3,6 @@
 // A "crash" is a copy of the data directory taken while the store is open: exactly the files a
 // kill -9 at that moment would leave (docs/architecture.md section 7).
 import { describe, expect, it } from 'vitest';
-import { constants } from 'node:fs';
 import { appendFile, cp, mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,24 +164,5 @@ describe('write-ahead log writes', () => {
     await Promise.all(Array.from({ length: 50 }, (_, i) => log.append(`line ${i}\n`, () => {})));
     await log.close();
     expect(batches).toBe(1);
-  });
-
-  // A batch is one write that returns only once durable (write-log.ts), not a write and a datasync:
-  // the kernel's view of the open segment (Linux /proc) shows the O_DSYNC flag, also after a rotation.
-  it.runIf(process.platform === 'linux')('opens every segment for writes that are durable when they return (O_DSYNC)', async () => {
-    const dir = await tempDir();
-    const log = await WriteLog.create(dir, 1);
-    const flagsOf = async () => {
-      const fd = (log as unknown as { handle: { fd: number } }).handle.fd;
-      const info = await readFile(`/proc/self/fdinfo/${fd}`, 'utf8');
-      return parseInt(/^flags:\s+([0-7]+)/m.exec(info)![1], 8);
-    };
-    expect((await flagsOf()) & constants.O_DSYNC).toBe(constants.O_DSYNC);
-    await log.append('one\n', () => {});
-    await log.rotate();
-    expect((await flagsOf()) & constants.O_DSYNC).toBe(constants.O_DSYNC);
-    await log.append('two\n', () => {});
-    await log.close();
-    expect(await readFile(join(dir, segmentName(2)), 'utf8')).toBe('two\n');
   });
 });

@@ -5,18 +5,9 @@
 // whatever documents they belong to. A line's `onDurable` runs (and memory changes) only once the
 // fsync of its batch has returned; a failed batch is cut off the file again, so later batches never
 // follow garbage, and every line of it is rejected with nothing changed.
-import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { syncDirectory } from './durable-file.js';
-
-// A segment is opened with O_DSYNC: each write returns only once its bytes are on stable storage,
-// as a following fdatasync would make them, so a batch is one file operation instead of a write and
-// a datasync. Each file operation is a hand-off to libuv's thread pool that costs the event loop a
-// system call or two (tens of µs on a small VM), on every batch. Where the platform has no O_DSYNC
-// (Windows), the batch's write is followed by a datasync as before.
-const DSYNC: number | undefined = constants.O_DSYNC;
-const SEGMENT_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (DSYNC ?? 0);
 
 export const SEGMENT_SUFFIX = '.log';
 export const segmentName = (n: number) => `${String(n).padStart(12, '0')}${SEGMENT_SUFFIX}`;
@@ -50,7 +41,7 @@ export class WriteLog {
 
   /** Starts a new, empty segment numbered `segment` in `dir`. */
   static async create(dir: string, segment: number): Promise<WriteLog> {
-    const handle = await open(join(dir, segmentName(segment)), SEGMENT_FLAGS, 0o600);
+    const handle = await open(join(dir, segmentName(segment)), 'wx', 0o600);
     await syncDirectory(dir);
     return new WriteLog(dir, segment, handle, 0);
   }
@@ -135,7 +126,7 @@ export class WriteLog {
         const { bytesWritten } = await this.handle.write(bytes, written, bytes.length - written, this.size + written);
         written += bytesWritten;
       }
-      if (DSYNC === undefined) await this.handle.datasync();
+      await this.handle.datasync();
     } catch (err) {
       await this.cutBack(err as Error);
       for (const line of batch) line.reject(err);
@@ -160,7 +151,7 @@ export class WriteLog {
   private async switchSegment(rotation: Rotation): Promise<void> {
     const previous = this.segment;
     try {
-      const handle = await open(join(this.dir, segmentName(previous + 1)), SEGMENT_FLAGS, 0o600);
+      const handle = await open(join(this.dir, segmentName(previous + 1)), 'wx', 0o600);
       await syncDirectory(this.dir);
       await this.handle.close();
       this.handle = handle;
