@@ -62,15 +62,18 @@ function command(...args: Args) {
   for (const id in widgets) if (!target || id === target) widgets[id].run(name, rest);
 }
 
-function boot(o: BootOptions) {
+function boot(o: BootOptions, now?: boolean) {
   const id = o?.frame_id;
   if (!id || (widgets[id] && !waiting[id])) return;
-  if (document.readyState === 'loading') {
-    // Known at once, so commands replayed from the stub's queue (identify, logout…) wait for this
-    // widget instead of finding none and being dropped.
+  if (!now) {
+    // Booted in a later task (after DOMContentLoaded while the document is loading), so evaluating
+    // this script and booting are two short tasks on a slow phone, not one long one (npm run
+    // bench:widget-page). Known at once, so commands made meanwhile (the stub's queue: identify,
+    // logout…) wait for this widget instead of finding none and being dropped.
     widgets[id] = { run: (name, args) => void (waiting[id] ||= []).push([name, ...args]) };
     waiting[id] ||= [];
-    return void document.addEventListener('DOMContentLoaded', () => boot(o));
+    const later = () => setTimeout(() => boot(o, true));
+    return void (document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', later) : later());
   }
   const baseUrl = (o.base_url || new URL(src).origin).replace(/\/+$/, '');
   // Inside the CHAT_URL/frame/{frame_id} page the app fills the frame; on a host page `iframe`
@@ -132,11 +135,18 @@ function boot(o: BootOptions) {
       },
     );
   } else if (mode === 'launcher') {
+    // The button is painted in a task of its own, after this one's host, shadow root and stylesheet,
+    // so no part of the loader's start-up is a long task on a slow phone (npm run
+    // bench:widget-page). Anything that needs the button first paints it at once.
+    setTimeout(paint);
+  } else root.append(container);
+  function paint() {
+    if (mode !== 'launcher' || launcher) return;
     launcher = paintLauncher(host, root, container, (open) => labels[+open]);
     const intent = () => load();
     for (const e of ['pointerenter', 'focus', 'touchstart']) launcher.button.addEventListener(e, intent, { passive: true });
     launcher.button.addEventListener('click', () => run('toggle', []));
-  } else root.append(container);
+  }
 
   // Start-up work is split so that no part of it is one long task on a slow phone: loaded while
   // idle, the app chunk is evaluated in one task and mounted in a later idle period, unless an intent
@@ -145,6 +155,7 @@ function boot(o: BootOptions) {
   let mountNow: (() => void) | undefined;
   const whenIdle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 5000 }) : setTimeout(fn, 3000));
   function load(now = true) {
+    paint();
     if (now) {
       urgent = true;
       mountNow?.();

@@ -21,12 +21,89 @@ const WS_PATH = '/v1/widget/ws';
 
 export const wsUrl = (baseUrl: string) => baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '') + WS_PATH;
 
+/**
+ * Mounts the app. With the launcher's panel closed, start-up runs as a chain of short tasks (the
+ * stores, which read cookies and sessionStorage, each a round trip to the browser process; then the
+ * model; then the stylesheet; then the language and the first render), so that mounting in an idle
+ * period is no long task on a slow phone (npm run bench:widget-page). Showing the panel, or any
+ * command, finishes the chain at once, so every command still acts at once.
+ */
 export function mount(bridge: HostBridge): AppHandle {
-  const { config, root, host, container, launcher } = bridge;
+  const steps = createSteps();
+  let stores: Stores;
+  let app: AppHandle | undefined;
+  steps.add(
+    () => (stores = openStores(bridge.config)),
+    () => (app = start(bridge, stores, steps)),
+  );
+  const ready = () => (steps.finish(), app!);
+  if (bridge.config.mode !== 'launcher' || bridge.initial.open) ready();
+  // `ready`: every command now acts at once. After mount() returns, so a handler that calls
+  // Parley('close') reaches the app, not the loader's pre-load state.
+  queueMicrotask(() => bridge.emit('ready', { frame_id: bridge.config.frameId }));
+  return {
+    open: () => ready().open(),
+    close: () => ready().close(),
+    toggle: () => ready().toggle(),
+    update: (data) => ready().update(data),
+    setCookieMode: (mode) => ready().setCookieMode(mode),
+    identify: (data) => ready().identify(data),
+    logout: () => ready().logout(),
+    destroy() {
+      steps.cancel();
+      app?.destroy();
+    },
+  };
+}
 
-  const persistent = config.cookies === 'persistent';
-  const tokens = createTokenStore({ frameId: config.frameId, mode: config.cookies, thirdParty: config.mode === 'frame' });
-  const tab = createTabStore(`parley:${config.frameId}`, persistent);
+interface Stores {
+  tokens: ReturnType<typeof createTokenStore>;
+  tab: ReturnType<typeof createTabStore>;
+}
+
+function openStores(config: HostBridge['config']): Stores {
+  return {
+    tokens: createTokenStore({ frameId: config.frameId, mode: config.cookies, thirdParty: config.mode === 'frame' }),
+    tab: createTabStore(`parley:${config.frameId}`, config.cookies === 'persistent'),
+  };
+}
+
+/** Start-up steps, one per task (setTimeout 0) until `finish` runs the rest at once. */
+function createSteps() {
+  const pending: (() => void)[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = () => {
+    timer = undefined;
+    pending.shift()?.();
+    if (pending.length) timer ??= setTimeout(next, 0);
+  };
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    add(...steps: (() => void)[]) {
+      pending.push(...steps);
+      timer ??= setTimeout(next, 0);
+    },
+    /** Runs every remaining step now, including those the running ones add. */
+    finish() {
+      cancel();
+      while (pending.length) pending.shift()!();
+      cancel();
+    },
+    cancel() {
+      cancel();
+      pending.length = 0;
+    },
+  };
+}
+
+type Steps = ReturnType<typeof createSteps>;
+
+/** The app proper, over opened stores; its stylesheet and first render are further steps. */
+function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHandle {
+  const { config, root, host, container, launcher } = bridge;
   let update: UpdateData = bridge.initial.update;
   const model = createChatModel({
     frameId: config.frameId,
@@ -102,10 +179,7 @@ export function mount(bridge: HostBridge): AppHandle {
   const onVisible = () => model.seen();
   document.addEventListener('visibilitychange', onVisible);
 
-  // Start-up in three tasks while nothing is shown (the launcher's panel closed): the stylesheet, then
-  // the language and the first render, each in a later task, so that mounting in an idle period is no
-  // long task on a slow phone (npm run bench:widget-page). Showing the panel finishes them at once.
-  const pending = [
+  steps.add(
     () => {
       // Constructable stylesheet: no inline <style>, so a CSP without 'unsafe-inline' allows it.
       const sheet = new CSSStyleSheet();
@@ -116,21 +190,11 @@ export function mount(bridge: HostBridge): AppHandle {
       i18n.refresh();
       draw();
     },
-  ];
-  let later = setTimeout(function next() {
-    pending.shift()?.();
-    if (pending.length) later = setTimeout(next, 0);
-  }, 0);
-  function show() {
-    clearTimeout(later);
-    for (const step of pending.splice(0)) step();
-  }
+  );
+  const show = () => steps.finish();
   setOpen(!closable || bridge.initial.open);
   // A returning visitor is connected at once so the unread badge shows replies that came meanwhile.
   if (model.hasHistory()) model.start();
-  // `ready`: the app is mounted and every command now acts at once. After mount() returns, so a
-  // handler that calls Parley('close') reaches the app, not the loader's pre-load state.
-  queueMicrotask(() => bridge.emit('ready', { frame_id: config.frameId }));
 
   return {
     open: () => setOpen(true),
@@ -152,7 +216,6 @@ export function mount(bridge: HostBridge): AppHandle {
     identify: (data) => model.identify(data),
     logout: () => model.logout(),
     destroy() {
-      clearTimeout(later);
       unsubscribe();
       stopViewport();
       stopNavigation();
