@@ -52,6 +52,9 @@ const OWNER_QUESTIONS: [string, RegExp, RegExp][] = [
   ['Where can I see how many chats we had?', /Analytics/, /Questions site owners ask/],
   // Once answered confidently from the operators page's "Visitor" section, which is about something else.
   ['Can visitors send files?', /no file\s+or image attachments/, /Questions site owners ask/],
+  ['How do I change the greeting?', /Welcome message/, /Questions site owners ask/],
+  ['What does Parley cost?', /GET \/v1\/org\/billing/, /Questions site owners ask/],
+  ['How do I teach the agent about my site?', /Web crawler/, /Questions site owners ask/],
 ];
 
 describe('the demo answers a site owner’s obvious questions', () => {
@@ -67,6 +70,12 @@ describe('the demo answers a site owner’s obvious questions', () => {
     const page = await fetch(`${base}${url.pathname}`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  // Once answered confidently from docs/behaviour.md "Cost" (what the behaviour features cost in CPU).
+  it('puts the price of running Parley first for a pricing question, not a section about CPU cost', async () => {
+    const reply = (await ask('How much does it cost?')) as Reply & { sources: { section?: string }[] };
+    expect(reply.sources[0].section).toBe('What does Parley cost to run?');
   });
 
   it('answers a new, self-contained question in a running conversation as it would alone', async () => {
