@@ -55,6 +55,7 @@ const OWNER_QUESTIONS: [string, RegExp, RegExp][] = [
   ['How do I change the greeting?', /Welcome message/, /Questions site owners ask/],
   ['What does Parley cost?', /GET \/v1\/org\/billing/, /Questions site owners ask/],
   ['How do I teach the agent about my site?', /Web crawler/, /Questions site owners ask/],
+  ['Does it work on Shopify?', /<script>/, /Questions site owners ask/],
 ];
 
 describe('the demo answers a site owner’s obvious questions', () => {
