@@ -1,7 +1,6 @@
 // The knowledge sources an AI answer cites (title, the section of a longer page, link, excerpt).
 import type { SourceRef } from '../../shared/schemas/entities.js';
-
-const name = (s: SourceRef) => (s.section ? `${s.title} › ${s.section}` : s.title);
+import { sourceLabel } from '../../shared/source-label.js';
 
 export function Sources({ sources }: { sources: SourceRef[] }) {
   if (!sources.length) return null;
@@ -13,10 +12,10 @@ export function Sources({ sources }: { sources: SourceRef[] }) {
           <li key={s.source_id + s.title}>
             {s.url && /^https?:/.test(s.url) ? (
               <a href={s.url} target="_blank" rel="noopener noreferrer">
-                {name(s)}
+                {sourceLabel(s)}
               </a>
             ) : (
-              <span>{name(s)}</span>
+              <span>{sourceLabel(s)}</span>
             )}
             {s.snippet && <p class="muted">{s.snippet}</p>}
           </li>

@@ -4,9 +4,8 @@ import { h } from 'preact';
 import type { SourceRef } from '../../../shared/schemas/entities.js';
 import { link, safeUrl, type Cite } from '../markdown.js';
 import { strings } from '../strings.js';
+import { sourceLabel } from '../../../shared/source-label.js';
 
-/** "Page › Section" when the source is one section of a page. */
-const label = (s: SourceRef) => [s.title || s.url || s.source_id, s.section].filter(Boolean).join(' › ');
 
 export function Sources(props: { sources: SourceRef[] }) {
   if (!props.sources.length) return null;
@@ -15,7 +14,7 @@ export function Sources(props: { sources: SourceRef[] }) {
       <span class="sources-label">{strings.sources}</span>
       <ol>
         {props.sources.map((s) => (
-          <li key={s.source_id}>{link(s.url, label(s))}</li>
+          <li key={s.source_id}>{link(s.url, sourceLabel(s))}</li>
         ))}
       </ol>
     </div>
@@ -27,7 +26,7 @@ export function citeSources(sources: SourceRef[]): Cite {
   return (n) => {
     const s = sources[n - 1];
     if (!s) return null;
-    const name = label(s);
+    const name = sourceLabel(s);
     const text = strings.citation(n, name);
     const href = safeUrl(s.url);
     return href
