@@ -82,8 +82,10 @@ async function chat(base: string, frameId: string, visitors: number, messages: n
     v.ws.close();
   };
   const start = performance.now();
+  const cpu0 = process.cpuUsage();
   await Promise.all(Array.from({ length: visitors }, (_, i) => one(i)));
-  return { ...samples, seconds: (performance.now() - start) / 1000 };
+  const cpu = process.cpuUsage(cpu0);
+  return { ...samples, seconds: (performance.now() - start) / 1000, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 let idle: Visitor[] = [];
