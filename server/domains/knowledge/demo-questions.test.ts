@@ -4,6 +4,7 @@
 // answered as it would be alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { agentText } from '../agent/texts.js';
 
 let t: TestApp;
 let base: string;
@@ -77,6 +78,20 @@ describe('the demo answers a site owner’s obvious questions', () => {
   it('puts the price of running Parley first for a pricing question, not a section about CPU cost', async () => {
     const reply = (await ask('How much does it cost?')) as Reply & { sources: { section?: string }[] };
     expect(reply.sources[0].section).toBe('What does Parley cost to run?');
+  });
+
+  // The FAQ snippet's own answer (the first question matches its question) once came back without
+  // the note the other answers carry.
+  it('says that the source is in English when it answers a Spanish or Italian question from an English page', async () => {
+    for (const [question, note] of [
+      ['¿Cómo instalo el widget?', agentText('es', 'sourceLanguage', { language: 'inglés' })],
+      ['Come installo il widget sul mio sito?', agentText('it', 'sourceLanguage', { language: 'inglese' })],
+    ]) {
+      const reply = await ask(question);
+      expect(reply.message.outcome, question).toBe('answer');
+      expect(reply.message.content, question).toMatch(/loader\.js/);
+      expect(reply.message.content.endsWith(note), reply.message.content).toBe(true);
+    }
   });
 
   it('answers a new, self-contained question in a running conversation as it would alone', async () => {

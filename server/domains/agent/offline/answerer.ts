@@ -81,6 +81,12 @@ function languageName(code: Language, locale: string): string {
   }
 }
 
+/** "This source is in English." after an answer quoted from a page in another language than the visitor's. */
+function sourceLanguageNote(passage: Passage, locale: string): string {
+  if (!passage.language || passage.language === locale) return '';
+  return `\n\n${agentText(locale, 'sourceLanguage', { language: languageName(passage.language, locale) })}`;
+}
+
 export function createOfflineAnswerer(options: OfflineOptions = {}) {
   const directMatch = options.directMatch ?? 0.7;
   const decision: DecisionOptions = { ...DEFAULT_DECISION, ...options.decision };
@@ -102,7 +108,8 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
     }
     if (direct) {
       diagnostics.outcome = 'answer';
-      return { content: direct.passage.text.trim(), sources: [cite(direct.passage)], offer_handoff: false, outcome: 'answer' };
+      const content = direct.passage.text.trim() + sourceLanguageNote(direct.passage, locale);
+      return { content, sources: [cite(direct.passage)], offer_handoff: false, outcome: 'answer' };
     }
 
     // 2. How sure retrieval's best section is. Search-table rows (no retrieval signals) are judged
@@ -118,10 +125,7 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
       return { content, sources: d.passages.map(cite), offer_handoff: true, outcome: 'suggestions' };
     }
     const best = d.passages[0];
-    let content = `${composeAnswer(best, d.concepts, best.chunk_id.startsWith('table:'))} [1]`;
-    if (best.language && best.language !== locale) {
-      content += `\n\n${agentText(locale, 'sourceLanguage', { language: languageName(best.language, locale) })}`;
-    }
+    const content = `${composeAnswer(best, d.concepts, best.chunk_id.startsWith('table:'))} [1]${sourceLanguageNote(best, locale)}`;
     return { content, sources: [cite(best)], offer_handoff: false, outcome: 'answer' };
   }
 
