@@ -100,7 +100,7 @@ function boot(o: BootOptions, now?: boolean) {
   let loading: Promise<void> | undefined;
   let wantOpen = false;
   /** The launcher's open/close labels; the app replaces them with the visitor's language. */
-  let labels = [({ de: 'Chat öffnen', ar: 'فتح المحادثة' } as Record<string, string>)[lang] || 'Open chat', 'Close chat'];
+  let labels = [({ de: 'Chat öffnen', es: 'Abrir chat', fr: 'Ouvrir le chat', it: 'Apri la chat', pt: 'Abrir chat', nl: 'Chat openen', ar: 'فتح المحادثة' } as Record<string, string>)[lang] || 'Open chat', 'Close chat'];
   /** identify/logout calls made before the app loaded, replayed in order once it is mounted. */
   const early: [string, Args][] = [];
   let update: UpdateData = {};

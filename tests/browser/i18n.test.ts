@@ -1,5 +1,5 @@
-// Languages in real Chromium: the widget speaks English, German and Arabic from its
-// catalogues; the locale comes from configuration (data-locale, then the channel's), then the site's
+// Languages in real Chromium: the widget speaks English, German, Arabic and the other languages of
+// its catalogues; the locale comes from configuration (data-locale, then the channel's), then the site's
 // user locales (Parley('update', { locales })), then the browser; Arabic mirrors the layout
 // (dir="rtl" on the app root, launcher and panel on the left); message text carries dir="auto".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ async function openLauncher(page: Page, w: Locator, label: string, lang: string)
 }
 
 describe('the widget language', () => {
-  it('follows the browser: English by default, German for a German browser', async () => {
+  it('follows the browser: English by default, German for a German browser, Spanish for a Mexican one', async () => {
     const en = await open('/inline', 'en-US');
     await expect.poll(() => placeholder(en.w)).toBe('Write a message…');
     expect(await rootDir(en.w)).toEqual(['ltr', 'en']);
@@ -63,6 +63,13 @@ describe('the widget language', () => {
     for (const name of ['Chat schließen', 'Sprachnachricht aufnehmen', 'Senden']) await de.w.getByRole('button', { name, exact: true }).first().waitFor();
     await de.w.getByRole('log', { name: 'Gespräch' }).waitFor();
     await de.context.close();
+
+    const es = await open('/launcher', 'es-MX');
+    await openLauncher(es.page, es.w, 'Abrir chat', 'es');
+    expect(await placeholder(es.w)).toBe('Escribe un mensaje…');
+    expect(await rootDir(es.w)).toEqual(['ltr', 'es']);
+    for (const name of ['Cerrar chat', 'Enviar']) await es.w.getByRole('button', { name, exact: true }).first().waitFor();
+    await es.context.close();
   });
 
   it('prefers configuration, then the user locales the site passes, then the browser', async () => {
@@ -147,6 +154,8 @@ describe('the widget language', () => {
       ['/launcher', 'en-US', 'Open chat', true],
       ['/launcher', 'de-DE', 'Chat öffnen', true],
       ['/launcher', 'ar-EG', 'فتح المحادثة', false],
+      ['/launcher', 'fr-FR', 'Ouvrir le chat', true],
+      ['/launcher', 'nl-BE', 'Chat openen', true],
       ['/launcher?locale=de', 'ar-EG', 'Chat öffnen', true], // data-locale beats the browser
       ['/launcher?locale=ar', 'en-US', 'فتح المحادثة', false],
     ] as const) {

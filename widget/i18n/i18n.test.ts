@@ -6,7 +6,8 @@ describe('resolveLocale', () => {
   it('prefers configuration, then the user, then the browser', () => {
     expect(resolveLocale({ configured: ['de'], user: ['ar'], browser: ['en-US'] })).toBe('de');
     expect(resolveLocale({ configured: [null, undefined], user: ['ar-EG'], browser: ['de-DE'] })).toBe('ar');
-    expect(resolveLocale({ user: [], browser: ['fr-FR', 'de-AT', 'en'] })).toBe('de');
+    expect(resolveLocale({ user: [], browser: ['fr-FR', 'de-AT', 'en'] })).toBe('fr');
+    expect(resolveLocale({ user: [], browser: ['ja', 'pt-BR', 'en'] })).toBe('pt');
     expect(resolveLocale({ configured: ['xx'], browser: ['ja'] })).toBe('en');
     expect(resolveLocale({ configured: ['DE_ch'] })).toBe('de');
   });
@@ -19,7 +20,7 @@ describe('resolveLocale', () => {
 
 describe('catalogues', () => {
   it('translate every key of the English catalogue, functions included', async () => {
-    for (const locale of ['de', 'ar']) {
+    for (const locale of ['de', 'es', 'fr', 'it', 'pt', 'nl', 'ar']) {
       const c = await loadCatalogue(locale);
       expect(Object.keys(c).sort()).toEqual(Object.keys(en).sort());
       for (const [key, value] of Object.entries(c)) {
@@ -39,6 +40,7 @@ describe('catalogues', () => {
     expect(ar.dir).toBe('rtl');
     expect(ar.catalogue.send).toBe('إرسال');
     expect((await chooseLocale({ browser: ['de'] })).catalogue.send).toBe('Senden');
+    expect((await chooseLocale({ browser: ['es-MX'] })).catalogue).not.toBe(en);
     expect(await loadCatalogue('zz')).toBe(en);
   });
 });

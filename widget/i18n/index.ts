@@ -10,6 +10,11 @@ export { resolveLocale, textDirection, isRtl, LOCALES, type Locale } from './loc
 const loaders: Record<Locale, () => Promise<Catalogue>> = {
   en: async () => en,
   de: () => import('./de.js').then((m) => m.de),
+  es: () => import('./es.js').then((m) => m.es),
+  fr: () => import('./fr.js').then((m) => m.fr),
+  it: () => import('./it.js').then((m) => m.it),
+  pt: () => import('./pt.js').then((m) => m.pt),
+  nl: () => import('./nl.js').then((m) => m.nl),
   ar: () => import('./ar.js').then((m) => m.ar),
 };
 

@@ -1,7 +1,7 @@
 // Locale resolution: the embed/channel configuration first, then the user's own locales,
 // then the browser's; the first tag we have a catalogue for wins, matching exactly or by primary
 // subtag (`de-AT` → `de`). English when nothing matches.
-export const LOCALES = ['en', 'de', 'ar'] as const;
+export const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'pt', 'nl', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb']);

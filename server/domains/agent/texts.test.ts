@@ -4,8 +4,8 @@ import { AGENT_TEXT_KEYS, AGENT_TEXT_LOCALES, agentText, negotiateLocale } from 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('agent texts', () => {
-  it('covers en, de, es, fr, it and ar with every key and the same placeholders', () => {
-    for (const l of ['en', 'de', 'es', 'fr', 'it', 'ar']) expect(AGENT_TEXT_LOCALES).toContain(l);
+  it('covers en, de, es, fr, it, pt, nl and ar with every key and the same placeholders', () => {
+    for (const l of ['en', 'de', 'es', 'fr', 'it', 'pt', 'nl', 'ar']) expect(AGENT_TEXT_LOCALES).toContain(l);
     for (const locale of AGENT_TEXT_LOCALES) {
       for (const key of AGENT_TEXT_KEYS) {
         const text = agentText(locale, key);
@@ -19,10 +19,11 @@ describe('agent texts', () => {
   it('negotiates exact, then base language, then English', () => {
     expect(agentText('de', 'handoffDeclined')).toBe(agentText('de-DE', 'handoffDeclined'));
     expect(agentText('AR_eg', 'noAnswer')).toBe(agentText('ar', 'noAnswer'));
-    expect(agentText('pt-BR', 'noAnswer')).toBe(agentText('en', 'noAnswer'));
+    expect(agentText('pt-BR', 'noAnswer')).toBe(agentText('pt', 'noAnswer'));
+    expect(agentText('ja-JP', 'noAnswer')).toBe(agentText('en', 'noAnswer'));
     expect(agentText(null, 'greeting')).toBe(agentText('en', 'greeting'));
-    expect(negotiateLocale(['pt', 'fr-CA', 'de'])).toBe('fr');
-    expect(negotiateLocale(['pt'])).toBeNull();
+    expect(negotiateLocale(['ja', 'fr-CA', 'de'])).toBe('fr');
+    expect(negotiateLocale(['ja'])).toBeNull();
   });
 
   it('fills variables and leaves unknown ones visible', () => {

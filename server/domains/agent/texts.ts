@@ -91,9 +91,9 @@ const es: Catalogue = {
   rateLimited: 'Estás enviando mensajes demasiado rápido. Espera {seconds} segundos y vuelve a intentarlo.',
   unavailable: 'El asistente no puede responder ahora mismo; inténtalo de nuevo.',
   procedureRetry: 'Lo siento, no pude usar esa respuesta. {prompt}',
-  procedureCancelled: 'De acuerdo, lo he detenido. ¿En qué más puedo ayudarle?',
-  procedureHandedOver: 'He pasado esto a nuestro equipo con los detalles; alguien le responderá aquí.',
-  procedureDone: 'Hecho. ¿Puedo ayudarle en algo más?',
+  procedureCancelled: 'De acuerdo, lo he detenido. ¿En qué más puedo ayudarte?',
+  procedureHandedOver: 'He pasado esto a nuestro equipo con los detalles; alguien te responderá aquí.',
+  procedureDone: 'Hecho. ¿Puedo ayudarte en algo más?',
 };
 
 const fr: Catalogue = {
@@ -135,9 +135,53 @@ const it: Catalogue = {
   rateLimited: 'Stai inviando messaggi troppo velocemente. Attendi {seconds} secondi e riprova.',
   unavailable: 'L’assistente non può rispondere in questo momento; riprova.',
   procedureRetry: 'Mi dispiace, non ho potuto usare questa risposta. {prompt}',
-  procedureCancelled: 'D’accordo, mi sono fermato. In cos’altro posso aiutarla?',
-  procedureHandedOver: 'Ho passato la richiesta al nostro team con i dettagli; qualcuno le risponderà qui.',
-  procedureDone: 'Fatto. Posso aiutarla in altro?',
+  procedureCancelled: 'D’accordo, mi sono fermato. In cos’altro posso aiutarti?',
+  procedureHandedOver: 'Ho passato la richiesta al nostro team con i dettagli; qualcuno ti risponderà qui.',
+  procedureDone: 'Fatto. Posso aiutarti in qualcos’altro?',
+};
+
+const pt: Catalogue = {
+  greeting: 'Olá! Como posso ajudar você hoje?',
+  askQuestion: 'Olá! O que você gostaria de saber? Faça uma pergunta e eu vou procurar a resposta.',
+  noAnswer:
+    'Desculpe, não sei a resposta para isso com as informações que tenho. Quer que eu coloque você em contato com uma pessoa da nossa equipe?',
+  unsure: 'Não encontrei uma resposta definitiva; estas seções parecem relacionadas:',
+  handoffOffer: 'Quer falar com uma pessoa da nossa equipe?',
+  handoffAccepted: 'Você pediu para falar com uma pessoa. Alguém da equipe vai responder aqui.',
+  handoffDeclined: 'Você escolheu continuar com o assistente.',
+  sourceLanguage: 'Esta fonte está em {language}.',
+  assistantBack: 'O assistente voltou e vai responder à sua próxima mensagem.',
+  operatorJoined: '{name}, da nossa equipe, entrou na conversa.',
+  noOperatorOnline: 'Ninguém da nossa equipe está on-line agora. Deixe seu e-mail e responderemos por lá.',
+  contactSaved: 'Obrigado. Responderemos para {email}.',
+  rateLimited: 'Você está enviando mensagens rápido demais. Aguarde {seconds} segundos e tente novamente.',
+  unavailable: 'O assistente não pode responder agora; tente novamente.',
+  procedureRetry: 'Desculpe, não consegui usar essa resposta. {prompt}',
+  procedureCancelled: 'Tudo bem, parei por aqui. Em que mais posso ajudar?',
+  procedureHandedOver: 'Passei isso para a nossa equipe com os detalhes; alguém vai responder aqui.',
+  procedureDone: 'Pronto. Posso ajudar em mais alguma coisa?',
+};
+
+const nl: Catalogue = {
+  greeting: 'Hallo! Waarmee kan ik je vandaag helpen?',
+  askQuestion: 'Hallo! Wat wil je weten? Stel me een vraag, dan zoek ik het op.',
+  noAnswer:
+    'Sorry, met de informatie die ik heb weet ik daar het antwoord niet op. Wil je dat ik je in contact breng met iemand van ons team?',
+  unsure: 'Ik heb geen duidelijk antwoord gevonden; deze onderdelen lijken te passen:',
+  handoffOffer: 'Wil je met iemand van ons team praten?',
+  handoffAccepted: 'Je hebt gevraagd om met iemand te praten. Iemand van het team antwoordt hier.',
+  handoffDeclined: 'Je hebt ervoor gekozen verder te gaan met de assistent.',
+  sourceLanguage: 'Deze bron is in het {language}.',
+  assistantBack: 'De assistent is terug en beantwoordt je volgende bericht.',
+  operatorJoined: '{name} van ons team neemt deel aan het gesprek.',
+  noOperatorOnline: 'Er is nu niemand van ons team online. Laat je e-mailadres achter, dan antwoorden we je daar.',
+  contactSaved: 'Bedankt. We antwoorden je op {email}.',
+  rateLimited: 'Je stuurt te snel berichten. Wacht {seconds} seconden en probeer het opnieuw.',
+  unavailable: 'De assistent kan nu niet antwoorden; probeer het opnieuw.',
+  procedureRetry: 'Sorry, dat antwoord kon ik niet gebruiken. {prompt}',
+  procedureCancelled: 'Oké, ik ben gestopt. Waarmee kan ik je nog meer helpen?',
+  procedureHandedOver: 'Ik heb dit met de details aan ons team doorgegeven; iemand antwoordt je hier.',
+  procedureDone: 'Klaar. Kan ik je nog ergens anders mee helpen?',
 };
 
 const ar: Catalogue = {
@@ -161,7 +205,7 @@ const ar: Catalogue = {
   procedureDone: 'تم. هل هناك شيء آخر يمكنني مساعدتك فيه؟',
 };
 
-const CATALOGUES: Record<string, Catalogue> = { en, de, es, fr, it, ar };
+const CATALOGUES: Record<string, Catalogue> = { en, de, es, fr, it, pt, nl, ar };
 export const AGENT_TEXT_LOCALES = Object.keys(CATALOGUES) as readonly string[];
 
 const normalise = (tag: string) => tag.trim().toLowerCase().replace(/_/g, '-');

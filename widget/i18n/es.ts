@@ -1,0 +1,81 @@
+// Spanish catalogue, loaded lazily.
+import type { Catalogue } from './en.js';
+
+const stars = ['Pésima', 'Mala', 'Regular', 'Buena', 'Excelente'];
+
+export const es: Catalogue = {
+  title: 'Chatea con nosotros',
+  open: 'Abrir chat',
+  close: 'Cerrar chat',
+  placeholder: 'Escribe un mensaje…',
+  send: 'Enviar',
+  you: 'Tú',
+  assistant: 'Asistente',
+  operator: 'Equipo de soporte',
+  sources: 'Fuentes',
+  connecting: 'Conectando…',
+  offline: 'Estás sin conexión. Los mensajes se enviarán cuando vuelva la conexión.',
+  retryIn: (s) => `Reconectando en ${s} s`,
+  retryNow: 'Reintentar ahora',
+  queued: 'Pendiente de envío',
+  failed: 'No enviado',
+  retry: 'Reintentar',
+  discard: 'Eliminar',
+  typingAssistant: 'El asistente está escribiendo…',
+  typingOperator: 'Un agente está escribiendo…',
+  rateTitle: '¿Qué tal fue esta conversación?',
+  rateStar: (n) => `${n} ${n === 1 ? 'estrella' : 'estrellas'}: ${stars[n - 1]}`,
+  feedbackPlaceholder: '¿Quieres añadir algo? (opcional)',
+  feedbackSend: 'Enviar comentarios',
+  skip: 'Omitir',
+  thanks: '¡Gracias por tus comentarios!',
+  handoffTitle: '¿Quieres hablar con una persona?',
+  handoffExplain: 'Alguien de nuestro equipo verá esta conversación y te responderá aquí.',
+  handoffOffer: 'Quiero hablar con una persona',
+  handoffConfirm: 'Sí, conéctame',
+  handoffCancel: 'Ahora no',
+  handoffAccepted: 'Pediste hablar con una persona. Alguien de nuestro equipo te responderá aquí.',
+  handoffDeclined: 'Elegiste seguir con el asistente.',
+  // External tool calls waiting for the visitor's approval (spec 2.9).
+  toolApprovalTitle: '¿Permitir esta acción?',
+  toolApprovalExplain: (tool: string) => `El asistente quiere usar «${tool}» con estos valores. No pasará nada a menos que lo permitas.`,
+  toolNoValues: 'Sin valores.',
+  toolApprove: 'Permitir',
+  toolDeny: 'No permitir',
+  // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
+  // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
+  contactTitle: 'Ahora mismo no hay nadie de nuestro equipo en línea. Déjanos tu correo electrónico y te responderemos allí.',
+  contactLabel: 'Tu correo electrónico',
+  contactSend: 'Enviar correo',
+  withTeam: 'Ahora estás hablando con nuestro equipo de soporte.',
+  unread: (n) => `${n} ${n === 1 ? 'mensaje no leído' : 'mensajes no leídos'}`,
+  messageLog: 'Conversación',
+  // Screen readers: one polite announcement per completed answer (accessibility).
+  announceAnswer: (who, text) => `${who}: ${text}`,
+  // Voice input (spec 10).
+  voiceStart: 'Grabar un mensaje de voz',
+  voiceStop: 'Detener la grabación y transcribir',
+  voiceCancel: 'Cancelar la grabación',
+  voiceRecording: (s) => `Grabando… ${s} s`,
+  voiceLevel: 'Nivel del micrófono',
+  voiceTranscribing: 'Transcribiendo…',
+  voiceReady: 'La transcripción está en el cuadro de mensaje. Puedes editarla o enviarla.',
+  dismiss: 'Cerrar',
+  sendingIn: (s: number) => `Reenviando en ${s} s`,
+  citation: (n: number, title: string) => `Fuente ${n}: ${title}`,
+  voiceNoMicrophone: 'No se encontró ningún micrófono.',
+  voicePermissionDenied: 'Se bloqueó el acceso al micrófono. Permítelo en la configuración del navegador para usar la entrada de voz.',
+  voiceUnsupported: 'Este navegador no admite la entrada de voz.',
+  voiceTooLong: (s) => `Las grabaciones pueden durar como máximo ${s} segundos.`,
+  voiceNoSpeech: 'No se reconoció ninguna voz. Inténtalo de nuevo.',
+  voiceUnsupportedLanguage: 'La entrada de voz no está disponible en este idioma aquí. Escribe tu mensaje.',
+  voiceFailed: 'No se pudo transcribir la grabación. Escribe tu mensaje, por favor.',
+  // Verified identity (spec 2.4).
+  identityRequired: 'Inicia sesión en este sitio web para chatear con nosotros.',
+  // Server errors shown to the visitor, by stable code (shared/errors.ts); the server's own English
+  // message is for developers and logs.
+  errorRateLimited: 'Estás enviando mensajes demasiado rápido. Espera un momento.',
+  errorNotAllowed: 'Este chat no está disponible en esta página.',
+  errorUnavailable: 'Este chat no está disponible en este momento.',
+  errorGeneric: 'Algo salió mal. Inténtalo de nuevo.',
+};

@@ -1,0 +1,81 @@
+// Italian catalogue, loaded lazily. Informal "tu" throughout.
+import type { Catalogue } from './en.js';
+
+const stars = ['Pessima', 'Scarsa', 'Discreta', 'Buona', 'Ottima'];
+
+export const it: Catalogue = {
+  title: 'Chatta con noi',
+  open: 'Apri la chat',
+  close: 'Chiudi la chat',
+  placeholder: 'Scrivi un messaggio…',
+  send: 'Invia',
+  you: 'Tu',
+  assistant: 'Assistente',
+  operator: 'Team di supporto',
+  sources: 'Fonti',
+  connecting: 'Connessione in corso…',
+  offline: 'Sei offline. I messaggi verranno inviati quando la connessione sarà di nuovo disponibile.',
+  retryIn: (s) => `Riconnessione tra ${s} s`,
+  retryNow: 'Riprova ora',
+  queued: 'In attesa di invio',
+  failed: 'Non inviato',
+  retry: 'Riprova',
+  discard: 'Elimina',
+  typingAssistant: 'L’assistente sta scrivendo…',
+  typingOperator: 'Un operatore sta scrivendo…',
+  rateTitle: 'Com’è andata questa conversazione?',
+  rateStar: (n) => `${n} ${n === 1 ? 'stella' : 'stelle'}: ${stars[n - 1]}`,
+  feedbackPlaceholder: 'Vuoi aggiungere qualcosa? (facoltativo)',
+  feedbackSend: 'Invia feedback',
+  skip: 'Salta',
+  thanks: 'Grazie per il tuo feedback!',
+  handoffTitle: 'Vuoi parlare con una persona?',
+  handoffExplain: 'Un membro del nostro team vedrà questa conversazione e ti risponderà qui.',
+  handoffOffer: 'Parla con una persona',
+  handoffConfirm: 'Sì, mettimi in contatto',
+  handoffCancel: 'Non ora',
+  handoffAccepted: 'Hai chiesto di parlare con una persona. Qualcuno del nostro team ti risponderà qui.',
+  handoffDeclined: 'Hai scelto di continuare con l’assistente.',
+  // External tool calls waiting for the visitor's approval (spec 2.9).
+  toolApprovalTitle: 'Vuoi consentire questa azione?',
+  toolApprovalExplain: (tool: string) => `L’assistente vuole usare “${tool}” con questi valori. Non succede nulla se non lo consenti.`,
+  toolNoValues: 'Nessun valore.',
+  toolApprove: 'Consenti',
+  toolDeny: 'Non consentire',
+  // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
+  // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
+  contactTitle: 'Al momento nessuno del nostro team è online. Lascia la tua e-mail e ti risponderemo lì.',
+  contactLabel: 'La tua e-mail',
+  contactSend: 'Invia e-mail',
+  withTeam: 'Ora stai parlando con il nostro team di supporto.',
+  unread: (n) => `${n} ${n === 1 ? 'messaggio non letto' : 'messaggi non letti'}`,
+  messageLog: 'Conversazione',
+  // Screen readers: one polite announcement per completed answer (accessibility).
+  announceAnswer: (who, text) => `${who}: ${text}`,
+  // Voice input (spec 10).
+  voiceStart: 'Registra un messaggio vocale',
+  voiceStop: 'Interrompi la registrazione e trascrivi',
+  voiceCancel: 'Annulla la registrazione',
+  voiceRecording: (s) => `Registrazione… ${s} s`,
+  voiceLevel: 'Livello del microfono',
+  voiceTranscribing: 'Trascrizione in corso…',
+  voiceReady: 'La trascrizione è stata inserita nella casella del messaggio. Puoi modificarla o inviarla.',
+  dismiss: 'Chiudi',
+  sendingIn: (s: number) => `Nuovo invio tra ${s} s`,
+  citation: (n: number, title: string) => `Fonte ${n}: ${title}`,
+  voiceNoMicrophone: 'Non è stato trovato nessun microfono.',
+  voicePermissionDenied: 'L’accesso al microfono è bloccato. Consentilo nelle impostazioni del browser per usare l’input vocale.',
+  voiceUnsupported: 'Questo browser non supporta l’input vocale.',
+  voiceTooLong: (s) => `Le registrazioni possono durare al massimo ${s} ${s === 1 ? 'secondo' : 'secondi'}.`,
+  voiceNoSpeech: 'Non è stato riconosciuto alcun parlato. Riprova.',
+  voiceUnsupportedLanguage: 'Qui l’input vocale non è disponibile in questa lingua. Scrivi il tuo messaggio.',
+  voiceFailed: 'Non è stato possibile trascrivere la registrazione. Scrivi il tuo messaggio.',
+  // Verified identity (spec 2.4).
+  identityRequired: 'Accedi a questo sito per chattare con noi.',
+  // Server errors shown to the visitor, by stable code (shared/errors.ts); the server's own English
+  // message is for developers and logs.
+  errorRateLimited: 'Stai inviando messaggi troppo velocemente. Attendi un momento.',
+  errorNotAllowed: 'Questa chat non è disponibile su questa pagina.',
+  errorUnavailable: 'Questa chat non è disponibile al momento.',
+  errorGeneric: 'Si è verificato un errore. Riprova.',
+};

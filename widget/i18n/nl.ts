@@ -1,0 +1,81 @@
+// Dutch catalogue, loaded lazily. Informal "je" throughout.
+import type { Catalogue } from './en.js';
+
+const stars = ['Vreselijk', 'Slecht', 'Oké', 'Goed', 'Geweldig'];
+
+export const nl: Catalogue = {
+  title: 'Chat met ons',
+  open: 'Chat openen',
+  close: 'Chat sluiten',
+  placeholder: 'Typ een bericht…',
+  send: 'Versturen',
+  you: 'Jij',
+  assistant: 'Assistent',
+  operator: 'Supportteam',
+  sources: 'Bronnen',
+  connecting: 'Verbinden…',
+  offline: 'Je bent offline. Berichten worden verstuurd zodra de verbinding terug is.',
+  retryIn: (s) => `Opnieuw verbinden over ${s} s`,
+  retryNow: 'Nu opnieuw proberen',
+  queued: 'Wacht op verzending',
+  failed: 'Niet verstuurd',
+  retry: 'Opnieuw proberen',
+  discard: 'Verwijderen',
+  typingAssistant: 'De assistent typt…',
+  typingOperator: 'Een medewerker typt…',
+  rateTitle: 'Hoe was dit gesprek?',
+  rateStar: (n) => `${n} ${n === 1 ? 'ster' : 'sterren'}: ${stars[n - 1]}`,
+  feedbackPlaceholder: 'Wil je nog iets toevoegen? (optioneel)',
+  feedbackSend: 'Feedback versturen',
+  skip: 'Overslaan',
+  thanks: 'Bedankt voor je feedback!',
+  handoffTitle: 'Met een medewerker praten?',
+  handoffExplain: 'Iemand van ons team ziet dit gesprek en antwoordt hier.',
+  handoffOffer: 'Verbind me met een medewerker',
+  handoffConfirm: 'Ja, verbind me door',
+  handoffCancel: 'Niet nu',
+  handoffAccepted: 'Je hebt gevraagd om met een medewerker te praten. Iemand van ons team antwoordt hier.',
+  handoffDeclined: 'Je hebt ervoor gekozen om verder te gaan met de assistent.',
+  // External tool calls waiting for the visitor's approval (spec 2.9).
+  toolApprovalTitle: 'Deze actie toestaan?',
+  toolApprovalExplain: (tool: string) => `De assistent wil “${tool}” gebruiken met deze waarden. Er gebeurt niets zolang je het niet toestaat.`,
+  toolNoValues: 'Geen waarden.',
+  toolApprove: 'Toestaan',
+  toolDeny: 'Niet toestaan',
+  // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
+  // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
+  contactTitle: 'Er is nu niemand van ons team online. Laat je e-mailadres achter, dan antwoorden we je per e-mail.',
+  contactLabel: 'Je e-mailadres',
+  contactSend: 'E-mailadres versturen',
+  withTeam: 'Je praat nu met ons supportteam.',
+  unread: (n) => `${n} ${n === 1 ? 'ongelezen bericht' : 'ongelezen berichten'}`,
+  messageLog: 'Gesprek',
+  // Screen readers: one polite announcement per completed answer (accessibility).
+  announceAnswer: (who, text) => `${who}: ${text}`,
+  // Voice input (spec 10).
+  voiceStart: 'Spraakbericht opnemen',
+  voiceStop: 'Opname stoppen en omzetten naar tekst',
+  voiceCancel: 'Opname annuleren',
+  voiceRecording: (s) => `Opnemen… ${s} s`,
+  voiceLevel: 'Microfoonniveau',
+  voiceTranscribing: 'Omzetten naar tekst…',
+  voiceReady: 'De tekst staat in het berichtvak. Je kunt hem aanpassen of versturen.',
+  dismiss: 'Sluiten',
+  sendingIn: (s: number) => `Opnieuw versturen over ${s} s`,
+  citation: (n: number, title: string) => `Bron ${n}: ${title}`,
+  voiceNoMicrophone: 'Er is geen microfoon gevonden.',
+  voicePermissionDenied: 'Toegang tot de microfoon is geblokkeerd. Sta dit toe in je browserinstellingen om spraakinvoer te gebruiken.',
+  voiceUnsupported: 'Spraakinvoer wordt niet ondersteund in deze browser.',
+  voiceTooLong: (s) => `Opnames mogen maximaal ${s} ${s === 1 ? 'seconde' : 'seconden'} duren.`,
+  voiceNoSpeech: 'Er is geen spraak herkend. Probeer het opnieuw.',
+  voiceUnsupportedLanguage: 'Spraakinvoer is hier niet beschikbaar in deze taal. Typ je bericht.',
+  voiceFailed: 'De opname kon niet worden omgezet naar tekst. Typ je bericht in plaats daarvan.',
+  // Verified identity (spec 2.4).
+  identityRequired: 'Log in op deze website om met ons te chatten.',
+  // Server errors shown to the visitor, by stable code (shared/errors.ts); the server's own English
+  // message is for developers and logs.
+  errorRateLimited: 'Je verstuurt te snel berichten. Wacht even.',
+  errorNotAllowed: 'Deze chat is niet beschikbaar op deze pagina.',
+  errorUnavailable: 'Deze chat is nu niet beschikbaar.',
+  errorGeneric: 'Er is iets misgegaan. Probeer het opnieuw.',
+};

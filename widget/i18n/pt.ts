@@ -1,0 +1,81 @@
+// Portuguese catalogue, loaded lazily.
+import type { Catalogue } from './en.js';
+
+const stars = ['Péssima', 'Ruim', 'Razoável', 'Boa', 'Excelente'];
+
+export const pt: Catalogue = {
+  title: 'Fale conosco',
+  open: 'Abrir chat',
+  close: 'Fechar chat',
+  placeholder: 'Escreva uma mensagem…',
+  send: 'Enviar',
+  you: 'Você',
+  assistant: 'Assistente',
+  operator: 'Equipe de suporte',
+  sources: 'Fontes',
+  connecting: 'Conectando…',
+  offline: 'Você está offline. As mensagens serão enviadas quando a conexão voltar.',
+  retryIn: (s) => `Reconectando em ${s} s`,
+  retryNow: 'Tentar agora',
+  queued: 'Aguardando envio',
+  failed: 'Não enviada',
+  retry: 'Tentar novamente',
+  discard: 'Excluir',
+  typingAssistant: 'O assistente está digitando…',
+  typingOperator: 'Um atendente está digitando…',
+  rateTitle: 'Como foi esta conversa?',
+  rateStar: (n) => `${n} ${n === 1 ? 'estrela' : 'estrelas'}: ${stars[n - 1]}`,
+  feedbackPlaceholder: 'Quer acrescentar algo? (opcional)',
+  feedbackSend: 'Enviar feedback',
+  skip: 'Pular',
+  thanks: 'Obrigado pelo seu feedback!',
+  handoffTitle: 'Quer falar com uma pessoa?',
+  handoffExplain: 'Alguém da nossa equipe verá esta conversa e responderá aqui.',
+  handoffOffer: 'Quero falar com uma pessoa',
+  handoffConfirm: 'Sim, conectar',
+  handoffCancel: 'Agora não',
+  handoffAccepted: 'Você pediu para falar com uma pessoa. Alguém da nossa equipe responderá aqui.',
+  handoffDeclined: 'Você escolheu continuar com o assistente.',
+  // External tool calls waiting for the visitor's approval (spec 2.9).
+  toolApprovalTitle: 'Permitir esta ação?',
+  toolApprovalExplain: (tool: string) => `O assistente quer usar “${tool}” com estes valores. Nada acontece sem a sua permissão.`,
+  toolNoValues: 'Nenhum valor.',
+  toolApprove: 'Permitir',
+  toolDeny: 'Não permitir',
+  // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
+  // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
+  contactTitle: 'Ninguém da nossa equipe está online agora. Deixe seu e-mail e responderemos por lá.',
+  contactLabel: 'Seu e-mail',
+  contactSend: 'Enviar e-mail',
+  withTeam: 'Agora você está falando com a nossa equipe de suporte.',
+  unread: (n) => `${n} ${n === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`,
+  messageLog: 'Conversa',
+  // Screen readers: one polite announcement per completed answer (accessibility).
+  announceAnswer: (who, text) => `${who}: ${text}`,
+  // Voice input (spec 10).
+  voiceStart: 'Gravar mensagem de voz',
+  voiceStop: 'Parar gravação e transcrever',
+  voiceCancel: 'Cancelar gravação',
+  voiceRecording: (s) => `Gravando… ${s} s`,
+  voiceLevel: 'Nível do microfone',
+  voiceTranscribing: 'Transcrevendo…',
+  voiceReady: 'A transcrição foi adicionada à caixa de mensagem. Você pode editá-la ou enviá-la.',
+  dismiss: 'Fechar',
+  sendingIn: (s: number) => `Reenviando em ${s} s`,
+  citation: (n: number, title: string) => `Fonte ${n}: ${title}`,
+  voiceNoMicrophone: 'Nenhum microfone foi encontrado.',
+  voicePermissionDenied: 'O acesso ao microfone foi bloqueado. Permita o acesso nas configurações do navegador para usar a entrada de voz.',
+  voiceUnsupported: 'Este navegador não oferece suporte à entrada de voz.',
+  voiceTooLong: (s) => `As gravações podem ter no máximo ${s} segundos.`,
+  voiceNoSpeech: 'Nenhuma fala foi reconhecida. Tente novamente.',
+  voiceUnsupportedLanguage: 'A entrada de voz não está disponível neste idioma aqui. Digite sua mensagem.',
+  voiceFailed: 'Não foi possível transcrever a gravação. Digite sua mensagem.',
+  // Verified identity (spec 2.4).
+  identityRequired: 'Faça login neste site para conversar conosco.',
+  // Server errors shown to the visitor, by stable code (shared/errors.ts); the server's own English
+  // message is for developers and logs.
+  errorRateLimited: 'Você está enviando mensagens rápido demais. Aguarde um momento.',
+  errorNotAllowed: 'Este chat não está disponível nesta página.',
+  errorUnavailable: 'Este chat não está disponível no momento.',
+  errorGeneric: 'Algo deu errado. Tente novamente.',
+};
