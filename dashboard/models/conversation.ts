@@ -32,6 +32,8 @@ export const visitorTyping = signal(false);
 let projectId = '';
 let conversationId = '';
 let unsubscribe: (() => void) | null = null;
+/** Feed events that arrived while the detail was loading: the detail may predate them. */
+let arrivedWhileLoading: FeedEvent[] | null = null;
 
 function merge(messages: Message[], message: Message): Message[] {
   if (messages.some((m) => m.id === message.id)) return messages;
@@ -57,6 +59,7 @@ function addMessage(message: Message) {
 }
 
 function onEvent(event: FeedEvent) {
+  arrivedWhileLoading?.push(event);
   const id = detail.peek()?.conversation.id;
   if (event.type === 'resync' && id) return void load(projectId, id);
   if (event.type === 'message.created') return addMessage(event.message);
@@ -84,6 +87,8 @@ export async function load(pid: string, cid: string): Promise<void> {
     streaming.value = '';
     visitorTyping.value = false;
   }
+  const arrived: FeedEvent[] = [];
+  arrivedWhileLoading = arrived;
   try {
     const { messages, visitor: where, ...conversation } = await api<Conversation & { messages: Message[]; visitor: VisitorContext | null }>(
       'GET',
@@ -91,6 +96,13 @@ export async function load(pid: string, cid: string): Promise<void> {
     );
     if (conversationId !== cid) return;
     detail.value = { conversation, messages };
+    arrivedWhileLoading = null;
+    // The detail was read when the request reached the server: a message or change the feed brought
+    // meanwhile is applied again on top (messages merge by id; an older state of the conversation is not).
+    for (const event of arrived) {
+      if (event.type === 'message.created') addMessage(event.message);
+      else if ((event.type === 'conversation.updated' || event.type === 'conversation.escalated') && event.conversation.updated_at > detail.peek()!.conversation.updated_at) onEvent(event);
+    }
     visitorContext.value = where ?? null;
     trackSeq(cid, conversation.last_seq);
     markRead(cid, conversation.last_seq);
@@ -102,6 +114,8 @@ export async function load(pid: string, cid: string): Promise<void> {
     );
   } catch (err) {
     if (conversationId === cid) detailError.value = err instanceof Error ? err.message : String(err);
+  } finally {
+    if (arrivedWhileLoading === arrived) arrivedWhileLoading = null;
   }
 }
 

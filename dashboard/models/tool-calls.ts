@@ -16,19 +16,26 @@ export const toolCallsError = signal('');
 let projectId = '';
 let conversationId = '';
 let unsubscribe: (() => void) | null = null;
+/** Updates that arrived while the list was loading: the list may predate them. */
+let arrivedWhileLoading: ToolCall[] | null = null;
 
 const path = (callId?: string) => `${endpoints.conversation(projectId, conversationId)}/tool-calls${callId ? `/${encodeURIComponent(callId)}` : ''}`;
 
-/** Oldest first, as the API lists them; an update replaces the call with its id. */
+/** Oldest first, as the API lists them; an update replaces the call with its id unless what is shown is newer. */
 function merge(call: ToolCall) {
   const list = toolCalls.peek();
-  toolCalls.value = list.some((c) => c.id === call.id) ? list.map((c) => (c.id === call.id ? call : c)) : [...list, call].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const shown = list.find((c) => c.id === call.id);
+  if (shown && shown.updated_at > call.updated_at) return;
+  toolCalls.value = shown ? list.map((c) => (c.id === call.id ? call : c)) : [...list, call].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
 function onEvent(event: FeedEvent) {
   if (!conversationId) return;
   if (event.type === 'resync') return void loadToolCalls(projectId, conversationId);
-  if (event.type === 'tool_call.updated' && event.conversation_id === conversationId) merge(event.tool_call);
+  if (event.type === 'tool_call.updated' && event.conversation_id === conversationId) {
+    merge(event.tool_call);
+    arrivedWhileLoading?.push(event.tool_call);
+  }
 }
 
 export async function loadToolCalls(pid: string, cid: string): Promise<void> {
@@ -37,11 +44,19 @@ export async function loadToolCalls(pid: string, cid: string): Promise<void> {
   projectId = pid;
   conversationId = cid;
   toolCallsError.value = '';
+  const arrived: ToolCall[] = [];
+  arrivedWhileLoading = arrived;
   try {
     const { data } = await api<{ data: ToolCall[] }>('GET', path());
-    if (conversationId === cid) toolCalls.value = data;
+    if (conversationId !== cid) return;
+    // The list was read when the request reached the server: a call the feed brought meanwhile (a
+    // reply that paused at it, an answer) is kept, not overwritten by the older list.
+    toolCalls.value = data;
+    for (const call of arrived) merge(call);
   } catch (err) {
     if (conversationId === cid) toolCallsError.value = err instanceof Error ? err.message : String(err);
+  } finally {
+    if (arrivedWhileLoading === arrived) arrivedWhileLoading = null;
   }
 }
 

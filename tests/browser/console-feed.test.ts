@@ -9,6 +9,41 @@ import { consoleHarness, seedConversation, signIn } from './console-harness.js';
 const h = consoleHarness();
 
 describe('team feed in the console', () => {
+  // The detail and the feed race: a message the feed brings while the conversation is still on its
+  // way (a slow network, a busy server) is shown; the detail, read before it, must not hide it.
+  it('shows a message that arrived while the conversation was still loading', async () => {
+    const c = await seedConversation(h, 'loading-visitor', 'First question');
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const frames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await signIn(page, h);
+    // The conversation is read from the server at once but reaches the page only when released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(new RegExp(`/conversations/${c.id}$`), async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      held++;
+      await released;
+      await route.fulfill({ response });
+    });
+    await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${c.id}`);
+    await page.getByTestId('feed-status').filter({ hasText: 'Live' }).waitFor();
+    await expect.poll(() => held).toBeGreaterThan(0);
+    await h.t.app.ctx.services.conversations.append(h.t.demo.project_id, c.id, { role: 'user', content: 'Arrived while loading' });
+    await expect.poll(() => frames.some((f) => f.includes('Arrived while loading'))).toBe(true);
+
+    release();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await log.locator('li.msg-user', { hasText: 'First question' }).waitFor();
+    await log.locator('li.msg-user', { hasText: 'Arrived while loading' }).waitFor({ timeout: 5_000 });
+    expect(await log.locator('li.msg-user', { hasText: 'Arrived while loading' }).count()).toBe(1);
+    await context.close();
+  });
+
   it('reconnects after the socket drops and shows the messages it missed', async () => {
     const c = await seedConversation(h, 'feed-visitor', 'Is anyone there?');
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -100,6 +100,7 @@ export function itPassesAxeAndFits(h: Harness, shotName: string, show: (page: Pa
       expect(await layoutProblems(page)).toEqual([]);
       await shot(page, `${shotName}-${name}`);
       await context.close();
-    });
+      // Longer than the page's own waits, so a wait that never ends names what it waited for.
+    }, timeout * 2 + 10_000);
   }
 }

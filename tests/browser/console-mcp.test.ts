@@ -212,6 +212,42 @@ describe('team console: external tool servers (MCP)', () => {
     await context.close();
   }, 90_000);
 
+  // The log's list and the feed race: a call the feed brings while the list is still on its way (a
+  // slow network, a busy server) stays; the list, read before the call existed, must not hide it.
+  it('keeps a call the feed brought while the log was still loading', async () => {
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await ordersServer();
+    const conversation = await seedConversation(h, 'visitor-D-4', 'Please cancel order D-4');
+    await signIn(page, h);
+    // The log's list is read from the server at once but reaches the page only when released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/tool-calls$/, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      held++;
+      await released;
+      await route.fulfill({ response });
+    });
+    await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${conversation.id}`);
+    await page.getByTestId('feed-status').filter({ hasText: 'Live' }).waitFor();
+    await expect.poll(() => held).toBeGreaterThan(0);
+    const generated = await h.t.app.inject({ method: 'POST', url: `/v1/projects/${h.t.demo.project_id}/conversations/${conversation.id}/generate`, headers: { authorization: `Bearer ${h.t.demo.api_key}` } });
+    expect(generated.json()).toMatchObject({ reason: 'awaiting_approval' });
+    const call = page.getByRole('region', { name: 'Tool calls' }).getByRole('listitem').filter({ hasText: 'D-4' });
+    await call.getByText('Waiting for approval').waitFor();
+
+    const listed = page.waitForResponse(/\/tool-calls$/);
+    release();
+    await listed;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(await call.getByText('Waiting for approval').count()).toBe(1);
+    await context.close();
+  }, 60_000);
+
   itPassesAxeAndFits(
     h,
     'actions-mcp',
