@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocketServer } from 'ws';
 import { watchPage } from './harness.js';
-import { consoleHarness, seedConversation, signIn } from './console-harness.js';
+import { consoleHarness, holdResponses, seedConversation, signIn } from './console-harness.js';
 
 const h = consoleHarness();
 
@@ -20,23 +20,14 @@ describe('team feed in the console', () => {
     page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
     await signIn(page, h);
     // The conversation is read from the server at once but reaches the page only when released.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    await page.route(new RegExp(`/conversations/${c.id}$`), async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      held++;
-      await released;
-      await route.fulfill({ response });
-    });
+    const hold = await holdResponses(page, new RegExp(`/conversations/${c.id}$`));
     await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${c.id}`);
     await page.getByTestId('feed-status').filter({ hasText: 'Live' }).waitFor();
-    await expect.poll(() => held).toBeGreaterThan(0);
+    await expect.poll(() => hold.held()).toBeGreaterThan(0);
     await h.t.app.ctx.services.conversations.append(h.t.demo.project_id, c.id, { role: 'user', content: 'Arrived while loading' });
     await expect.poll(() => frames.some((f) => f.includes('Arrived while loading'))).toBe(true);
 
-    release();
+    hold.release();
     const log = page.getByRole('log', { name: 'Messages' });
     await log.locator('li.msg-user', { hasText: 'First question' }).waitFor();
     await log.locator('li.msg-user', { hasText: 'Arrived while loading' }).waitFor({ timeout: 5_000 });

@@ -44,6 +44,24 @@ export async function signIn(page: Page, h: Harness, email = h.t.demo.email, pas
   await page.getByTestId('feed-status').filter({ hasText: 'Live' }).waitFor();
 }
 
+/**
+ * Holds back the GET responses matching `url`: each is read from the server when the page asks, but
+ * reaches the page only on `release()`, so a test can make something happen while a page loads.
+ */
+export async function holdResponses(page: Page, url: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    held++;
+    await released;
+    await route.fulfill({ response });
+  });
+  return { held: () => held, release };
+}
+
 /** A call to the public API with the demo's API key (test set-up only; the console itself is driven by clicks). */
 export async function apiCall<T = unknown>(h: Harness, method: string, path: string, payload?: object): Promise<T> {
   const res = await h.t.app.inject({

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { apiCall, consoleHarness, itPassesAxeAndFits, seedConversation, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, holdResponses, itPassesAxeAndFits, seedConversation, shot, signIn } from './console-harness.js';
 import { startShopServer } from '../../server/domains/mcp/mcp-servers.fixture.js';
 
 const chunk = (delta: object, finish: string | null = null) =>
@@ -222,26 +222,17 @@ describe('team console: external tool servers (MCP)', () => {
     const conversation = await seedConversation(h, 'visitor-D-4', 'Please cancel order D-4');
     await signIn(page, h);
     // The log's list is read from the server at once but reaches the page only when released.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    await page.route(/\/tool-calls$/, async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      held++;
-      await released;
-      await route.fulfill({ response });
-    });
+    const hold = await holdResponses(page, /\/tool-calls$/);
     await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${conversation.id}`);
     await page.getByTestId('feed-status').filter({ hasText: 'Live' }).waitFor();
-    await expect.poll(() => held).toBeGreaterThan(0);
+    await expect.poll(() => hold.held()).toBeGreaterThan(0);
     const generated = await h.t.app.inject({ method: 'POST', url: `/v1/projects/${h.t.demo.project_id}/conversations/${conversation.id}/generate`, headers: { authorization: `Bearer ${h.t.demo.api_key}` } });
     expect(generated.json()).toMatchObject({ reason: 'awaiting_approval' });
     const call = page.getByRole('region', { name: 'Tool calls' }).getByRole('listitem').filter({ hasText: 'D-4' });
     await call.getByText('Waiting for approval').waitFor();
 
     const listed = page.waitForResponse(/\/tool-calls$/);
-    release();
+    hold.release();
     await listed;
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(await call.getByText('Waiting for approval').count()).toBe(1);
