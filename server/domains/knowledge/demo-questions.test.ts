@@ -94,6 +94,21 @@ describe('the demo answers a site owner’s obvious questions', () => {
     }
   });
 
+  // Short questions share their few function words across languages ("il" is French and Italian):
+  // "Il widget usa cookie?" once got the French note, "Quanto costa?" English texts.
+  it('replies in the language of a short Italian, Portuguese or Spanish question', async () => {
+    const cookies = await ask('Il widget usa cookie?');
+    expect(cookies.message.outcome).toBe('answer');
+    expect(cookies.message.content.endsWith(agentText('it', 'sourceLanguage', { language: 'inglese' })), cookies.message.content).toBe(true);
+    for (const [question, lang] of [['Quanto costa?', 'it'], ['Quanto custa?', 'pt'], ['¿Cuánto cuesta?', 'es']] as const) {
+      // Pricing is split over two sections on the demo: it suggests them, in the visitor's language.
+      const reply = await ask(question);
+      expect(reply.message.outcome, question).toBe('suggestions');
+      expect(reply.message.content, question).toContain(agentText(lang, 'unsure'));
+      expect(reply.message.content, question).toContain(agentText(lang, 'handoffOffer'));
+    }
+  });
+
   it('answers a new, self-contained question in a running conversation as it would alone', async () => {
     const alone = await ask('How do I install the widget?');
     const first = await ask('How do I back up my data?', 'owner-running');

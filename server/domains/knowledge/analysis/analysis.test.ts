@@ -85,6 +85,20 @@ describe('language analysis', () => {
     expect(detectLanguage('redact')).toBe('en');
   });
 
+  it('tells apart the languages of short questions that share their few function words', () => {
+    // "il" is French and Italian; "quanto" Italian and Portuguese: the verb decides.
+    expect(detectLanguage('Il widget usa cookie?')).toBe('it');
+    expect(detectLanguage('Il widget marche sur mobile ?')).toBe('fr');
+    expect(detectLanguage('Quanto costa?')).toBe('it');
+    expect(detectLanguage('Quanto custa?')).toBe('pt');
+    expect(detectLanguage('Cuánto cuesta?')).toBe('es');
+    expect(detectLanguage('Combien ça coûte ?')).toBe('fr');
+    expect(detectLanguage('El widget usa cookies?')).toBe('es');
+    expect(detectLanguage('Do you ship to the USA?')).toBe('en');
+    // The question's subject stays a content word; only function words are stop words.
+    expect(analyze('Was kostet das Widget?', 'de')).toEqual(['kostet', 'widget']);
+  });
+
   it('drops each language’s stop words and stems with its Snowball stemmer, folding diacritics', () => {
     expect(analyze('How do I install the widgets?', 'en')).toEqual(['instal', 'widget']);
     expect(analyze('Wie kann ich die Passwörter verbergen?', 'de')).toEqual(['passwort', 'verberg']);

@@ -11,18 +11,32 @@ export type Language = (typeof LANGUAGES)[number];
 
 const ISO3: Record<string, Language> = { eng: 'en', deu: 'de', spa: 'es', fra: 'fr', ita: 'it', por: 'pt', nld: 'nl' };
 
-// Function words that are frequent in one language and rare in the others (no shared "de", "a", "en").
+// Function words that are frequent in one language and rare in the others (no shared "de", "a", "en"),
+// question words among them ("quanto", "combien", "hoeveel"); they are stop words too (analyzer.ts).
 export const MARKERS: Record<Language, string[]> = {
   en: 'the is are how what can do does i my you your to of and with when where which should would will this that it not'.split(' '),
-  de: 'der die das ist und ich wie kann was wo wann warum nicht mit ein eine einen dem den des mein meine meinen ich sie wir für auf bei wird werden gibt sich auch'.split(' '),
-  es: 'el los las es cómo como qué que puedo mi mis tu tus su sus por para con una uno unos unas del está están hay dónde cuándo cuál se lo también hago hacer'.split(' '),
-  fr: 'le les est comment je mon ma mes pour avec une des du dans sur peut puis pas ne quoi où quand quel quelle ce cette il vous nous'.split(' '),
-  it: 'il lo gli è come posso mio mia miei per con una uno della delle nel sono dove quando quale perché non si anche questo questa'.split(' '),
-  pt: 'o os as é como posso meu minha meus para com uma um do da dos das no na não onde quando qual também isso você'.split(' '),
-  nl: 'de het is hoe kan ik mijn wat waar wanneer niet met een van voor op zijn wordt je u ook dit dat'.split(' '),
+  de: 'der die das ist und ich wie kann was wo wann warum nicht mit ein eine einen dem den des mein meine meinen ich sie wir für auf bei wird werden gibt sich auch wieviel viel habe muss möchte'.split(' '),
+  es: 'el los las es cómo como qué que puedo mi mis tu tus su sus por para con una uno unos unas del está están hay dónde cuándo cuál se lo también hago hacer cuánto cuánta cuántos cuántas cuanto puede tengo quiero'.split(' '),
+  fr: 'le les est comment je mon ma mes pour avec une des du dans sur peut puis pas ne quoi où quand quel quelle ce cette il vous nous combien ça suis faut voudrais'.split(' '),
+  it: 'il lo gli è come posso mio mia miei per con una uno della delle nel sono dove quando quale perché non si anche questo questa quanto quanta quanti quante cosa vorrei devo'.split(' '),
+  pt: 'o os as é como posso meu minha meus para com uma um do da dos das no na não onde quando qual também isso você quanto quanta quero tenho preciso'.split(' '),
+  nl: 'de het is hoe kan ik mijn wat waar wanneer niet met een van voor op zijn wordt je u ook dit dat hoeveel heb wil moet'.split(' '),
 };
 
-const markerSets = Object.fromEntries(LANGUAGES.map((l) => [l, new Set(MARKERS[l])])) as Record<Language, Set<string>>;
+// Content words that short support questions lean on ("Quanto costa?", "Il widget usa cookie?") and
+// that name their language, or a few of them: they vote like the markers but are no stop words
+// (MARKERS are, analyzer.ts), since "kostet" or "funziona" is what such a question is about. A word
+// of several languages ("usa": it, es, pt) votes for each, and the markers around it decide.
+const HINTS: Partial<Record<Language, string[]>> = {
+  de: 'kostet funktioniert benutzt nutzt'.split(' '),
+  es: 'usa cuesta funciona sirve'.split(' '),
+  fr: 'utilise coûte marche fonctionne sert'.split(' '),
+  it: 'usa costa funziona'.split(' '),
+  pt: 'usa custa funciona'.split(' '),
+  nl: 'kost werkt gebruikt'.split(' '),
+};
+
+const markerSets = Object.fromEntries(LANGUAGES.map((l) => [l, new Set([...MARKERS[l], ...(HINTS[l] ?? [])])])) as Record<Language, Set<string>>;
 
 const tokens = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u).filter(Boolean);
 
