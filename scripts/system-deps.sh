@@ -17,14 +17,15 @@ declare -A check=(
   [python3]="test -x /usr/bin/python3"
 )
 # Cross-lingual retrieval (docs/knowledge.md): both directions, the English-to-X ones read backwards.
-for d in deu spa fra ita; do
+for d in deu spa fra ita por nld; do
   check[dict-freedict-$d-eng]="test -f /usr/share/dictd/freedict-$d-eng.index"
   check[dict-freedict-eng-$d]="test -f /usr/share/dictd/freedict-eng-$d.index"
 done
-# Apertium's Spanish, French and Italian lexicons, read with lttoolbox's lt-proc (docs/knowledge.md "Search").
+# Apertium's Spanish, French, Portuguese and Italian lexicons, read with lttoolbox's lt-proc (docs/knowledge.md "Search").
 check[lttoolbox]="command -v lt-proc"
 check[apertium-eng-spa]="test -f /usr/share/apertium/apertium-eng-spa/spa-eng.autobil.bin"
 check[apertium-fr-es]="test -f /usr/share/apertium/apertium-fr-es/fr-es.autobil.bin"
+check[apertium-es-pt]="test -f /usr/share/apertium/apertium-es-pt/pt-es.autobil.bin"
 check[apertium-cat-ita]="test -f /usr/share/apertium/apertium-cat-ita/ita-cat.autobil.bin"
 check[apertium-eng-cat]="test -f /usr/share/apertium/apertium-eng-cat/cat-eng.autobil.bin"
 missing=()

@@ -109,6 +109,24 @@ describe('the demo answers a site owner’s obvious questions', () => {
     }
   });
 
+  // Portuguese and Dutch had no dictionary: these found the wrong section or nothing at all.
+  it('finds the English section a Portuguese or Dutch question asks about', async () => {
+    for (const [question, section] of [
+      ['Como mudo a saudação?', /change the greeting/],
+      ['Os visitantes podem enviar arquivos?', /send files/],
+      ['Como adiciono o meu próprio conhecimento?', /add my own knowledge/],
+      ['Hoe verander ik de begroeting?', /change the greeting/],
+      ['Hoe voeg ik mijn eigen kennis toe?', /add my own knowledge/],
+    ] as const) {
+      const reply = (await ask(question)) as Reply & { sources: { section?: string }[] };
+      expect(reply.message.outcome, question).not.toBe('no_answer');
+      expect(`${reply.sources[0]?.title} › ${reply.sources[0]?.section ?? ''}`, question).toMatch(section);
+    }
+    const greeting = await ask('Como mudo a saudação?');
+    expect(greeting.message.outcome).toBe('answer');
+    expect(greeting.message.content.endsWith(agentText('pt', 'sourceLanguage', { language: 'inglês' })), greeting.message.content).toBe(true);
+  });
+
   it('answers a new, self-contained question in a running conversation as it would alone', async () => {
     const alone = await ask('How do I install the widget?');
     const first = await ask('How do I back up my data?', 'owner-running');

@@ -1,8 +1,9 @@
-// Apertium's lexicons (Debian's apertium-eng-spa, -fr-es, -cat-ita and -eng-cat, read by lt-proc;
-// installed by scripts/system-deps.sh) translate a Spanish, French or Italian question's words where
-// FreeDict's small dictionaries have nothing or a false friend: "filas" → row, "rama" → branch;
-// French through Spanish ("fichiers" → fichero → file), Italian through Catalan ("righe" → files →
-// row). Real lt-proc processes over the installed packages.
+// Apertium's lexicons (Debian's apertium-eng-spa, -fr-es, -es-pt, -cat-ita and -eng-cat, read by
+// lt-proc; installed by scripts/system-deps.sh) translate a Spanish, French, Portuguese or Italian
+// question's words where FreeDict's small dictionaries have nothing or a false friend: "filas" →
+// row, "rama" → branch; French and Portuguese through Spanish ("fichiers" → fichero → file, "pasta"
+// → carpeta → folder), Italian through Catalan ("righe" → files → row). Real lt-proc processes over
+// the installed packages.
 import { afterAll, describe, expect, it } from 'vitest';
 import { apertiumTranslations, hasApertium, lemmaWords, prepareApertium, setApertiumDir, stopApertium, units } from './apertium.js';
 import { translate } from './dictionary.js';
@@ -19,7 +20,9 @@ describe('Apertium word translations', () => {
     expect(hasApertium('es')).toBe(true);
     expect(hasApertium('fr')).toBe(true);
     expect(hasApertium('it')).toBe(true);
+    expect(hasApertium('pt')).toBe(true);
     expect(hasApertium('de')).toBe(false);
+    expect(hasApertium('nl')).toBe(false);
   });
 
   it('translates inflected Spanish words through their lemma, and French through Spanish', async () => {
@@ -35,6 +38,10 @@ describe('Apertium word translations', () => {
     await prepareApertium(['righe', 'elimino'], 'it');
     expect(apertiumTranslations('righe', 'it')).toContain('row');
     expect(apertiumTranslations('elimino', 'it')).toContain('delete');
+    await prepareApertium(['senhas', 'apago', 'pasta'], 'pt');
+    expect(apertiumTranslations('senhas', 'pt')).toContain('password');
+    expect(apertiumTranslations('apago', 'pt')).toContain('erase');
+    expect(apertiumTranslations('pasta', 'pt')).toContain('folder');
     // Not looked up, or not a word Apertium knows: nothing.
     expect(apertiumTranslations('mesa', 'es')).toEqual([]);
     await prepareApertium(['xqzvw'], 'es');

@@ -1,12 +1,13 @@
 // Word translations from Apertium's lexicons (Debian's apertium-eng-spa, apertium-fr-es,
-// apertium-cat-ita and apertium-eng-cat, read with lttoolbox's lt-proc; scripts/system-deps.sh
-// installs them), for cross-lingual retrieval
+// apertium-es-pt, apertium-cat-ita and apertium-eng-cat, read with lttoolbox's lt-proc;
+// scripts/system-deps.sh installs them), for cross-lingual retrieval
 // (docs/knowledge.md "Other languages"). FreeDict's Spanish and French dictionaries are small and
 // miss common words in both directions ("filas" for rows, "rama" for branch); Apertium's lexicons
 // are made for machine translation: a morphological analyser finds the lemma of an inflected form
 // ("borro" → borrar) and the bilingual lexicon its English lemma (borrar → erase). Debian has no
-// French-English or Italian-English pair: French goes through Spanish (fr → es → en), Italian
-// through Catalan (it → ca → en). German has none at all and keeps FreeDict alone.
+// French-, Portuguese- or Italian-English pair: French and Portuguese go through Spanish (fr → es →
+// en, pt → es → en), Italian through Catalan (it → ca → en). German and Dutch have none at all and
+// keep FreeDict alone.
 // Debian ships the lexicons compiled and without lt-expand, so they cannot be listed up front:
 // each question's words are looked up once, before the search, in one long-lived `lt-proc -z`
 // process per lexicon (a NUL ends each request and its answer), and remembered.
@@ -21,6 +22,7 @@ let root = process.env.PARLEY_APERTIUM_DIR ?? '/usr/share/apertium';
 const CHAINS: Partial<Record<Language, { morph: string; bilingual: string[] }>> = {
   es: { morph: 'apertium-eng-spa/spa-eng.automorf.bin', bilingual: ['apertium-eng-spa/spa-eng.autobil.bin'] },
   fr: { morph: 'apertium-fr-es/fr-es.automorf.bin', bilingual: ['apertium-fr-es/fr-es.autobil.bin', 'apertium-eng-spa/spa-eng.autobil.bin'] },
+  pt: { morph: 'apertium-es-pt/pt-es.automorf.bin', bilingual: ['apertium-es-pt/pt-es.autobil.bin', 'apertium-eng-spa/spa-eng.autobil.bin'] },
   it: { morph: 'apertium-cat-ita/ita-cat.automorf.bin', bilingual: ['apertium-cat-ita/ita-cat.autobil.bin', 'apertium-eng-cat/cat-eng.autobil.bin'] },
 };
 /** English words kept per question word: a lemma's several analyses give a few each. */

@@ -1,6 +1,7 @@
 // Bilingual dictionaries for cross-lingual retrieval: Debian's FreeDict packages
-// (dict-freedict-deu-eng, -spa-eng, -fra-eng, -ita-eng; scripts/system-deps.sh installs them) map a
-// German, Spanish, French or Italian question word onto English words. The English-to-X packages
+// (dict-freedict-deu-eng, -spa-eng, -fra-eng, -ita-eng, -por-eng, -nld-eng; scripts/system-deps.sh
+// installs them) map a German, Spanish, French, Italian, Portuguese or Dutch question word onto
+// English words. The English-to-X packages
 // (dict-freedict-eng-deu, …) are read backwards too: the small Spanish, French and Italian
 // dictionaries lack common words one way that the other way has ("fichier" is only under "file",
 // "Benutzer" only under "user"). Each language's dictionary is parsed
@@ -17,8 +18,12 @@ import type { Language } from './language.js';
 import { fold, isStop } from './analyzer.js';
 import { apertiumTranslations } from './apertium.js';
 
-const FILES: Partial<Record<Language, string>> = { de: 'freedict-deu-eng', es: 'freedict-spa-eng', fr: 'freedict-fra-eng', it: 'freedict-ita-eng' };
-const REVERSE: Partial<Record<Language, string>> = { de: 'freedict-eng-deu', es: 'freedict-eng-spa', fr: 'freedict-eng-fra', it: 'freedict-eng-ita' };
+const FILES: Partial<Record<Language, string>> = {
+  de: 'freedict-deu-eng', es: 'freedict-spa-eng', fr: 'freedict-fra-eng', it: 'freedict-ita-eng', pt: 'freedict-por-eng', nl: 'freedict-nld-eng',
+};
+const REVERSE: Partial<Record<Language, string>> = {
+  de: 'freedict-eng-deu', es: 'freedict-eng-spa', fr: 'freedict-eng-fra', it: 'freedict-eng-ita', pt: 'freedict-eng-por', nl: 'freedict-eng-nld',
+};
 /** English words kept per headword: the first senses are the common ones. */
 const PER_ENTRY = 4;
 
