@@ -66,6 +66,8 @@ beforeAll(async () => {
     ['abolish', 'abolir, supprimer, annuler'],
   ]);
   await writeDictionary(dir, 'freedict-spa-eng', [['ocultar', 'to hide'], ['registro', 'log, register']]);
+  await writeDictionary(dir, 'freedict-nld-eng', [['wachtwoord', 'password'], ['verwijderen', 'to remove, to delete']]);
+  await writeDictionary(dir, 'freedict-por-eng', [['arquivo', 'file, archive']]);
   setDictionaryDir(dir);
 });
 afterAll(async () => {
@@ -141,6 +143,14 @@ describe('retrieval across wording, typos and languages', () => {
     expect(translate('fichiers', 'fr')).toEqual(['file']);
     // Phrases are not read backwards.
     expect(translate('collection', 'fr')).toEqual([]);
+  });
+
+  it('finds the headword of an inflected Dutch or Portuguese word', async () => {
+    await loadDictionary('nl');
+    await loadDictionary('pt');
+    expect(translate('wachtwoorden', 'nl')).toContain('password');
+    expect(translate('verwijder', 'nl')).toContain('remove');
+    expect(translate('arquivos', 'pt')).toContain('file');
   });
 
   it('splits a German compound the dictionary has only in parts', async () => {

@@ -75,6 +75,8 @@ const ENDINGS: Partial<Record<Language, RegExp>> = {
   es: /(?:es|as|os|ar|er|ir|a|o|e|s)$/,
   fr: /(?:ent|er|ez|es|e|s|x)$/,
   it: /(?:are|ere|ire|a|e|i|o)$/,
+  pt: /(?:es|as|os|ar|er|ir|a|o|e|s)$/,
+  nl: /(?:en|e|s)$/,
 };
 
 /** The key a word is looked up by: lowercase, folded, one inflection ending off. */
@@ -177,7 +179,7 @@ async function load(lang: Language): Promise<Dictionary | null> {
     return `${s.size}-${Math.round(s.mtimeMs)}`;
   };
   const cacheDir = join(tmpdir(), 'parley-dictionaries');
-  const cache = join(cacheDir, `${file}-${stamp(base)}-${stamp(reverse)}-v6.json`);
+  const cache = join(cacheDir, `${file}-${stamp(base)}-${stamp(reverse)}-v8.json`);
   try {
     return new Map(JSON.parse(await readFile(cache, 'utf8')) as [string, string[]][]);
   } catch {
