@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Language } from './language.js';
@@ -165,6 +166,20 @@ async function parse(lang: Language, base: string, reverse: string | null): Prom
   return dict;
 }
 
+/**
+ * The parse's own code, hashed: a cached parse is only read by the code that wrote it, so a change
+ * to how entries are read or keyed can never meet an older parse (a hand-kept version number was
+ * once forgotten, and a stale parse silently changed retrieval).
+ */
+let parserHash: string | null = null;
+function parserVersion(): string {
+  parserHash ??= createHash('sha256')
+    .update([entries, translations, foreignWords, lightStem, parse].map(String).join('\n') + String(Object.entries(ENDINGS)) + PER_ENTRY)
+    .digest('hex')
+    .slice(0, 12);
+  return parserHash;
+}
+
 const loading = new Map<Language, Promise<Dictionary | null>>();
 
 async function load(lang: Language): Promise<Dictionary | null> {
@@ -179,7 +194,7 @@ async function load(lang: Language): Promise<Dictionary | null> {
     return `${s.size}-${Math.round(s.mtimeMs)}`;
   };
   const cacheDir = join(tmpdir(), 'parley-dictionaries');
-  const cache = join(cacheDir, `${file}-${stamp(base)}-${stamp(reverse)}-v8.json`);
+  const cache = join(cacheDir, `${file}-${stamp(base)}-${stamp(reverse)}-${parserVersion()}.json`);
   try {
     return new Map(JSON.parse(await readFile(cache, 'utf8')) as [string, string[]][]);
   } catch {
