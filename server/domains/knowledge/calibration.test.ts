@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { seedDemo, type DemoCredentials } from '../../demo/seed.js';
-import { fingerprintOf, type Calibration } from './calibration.js';
+import { fingerprintOf, measure, type Calibration } from './calibration.js';
+import { HybridIndex } from './hybrid-index.js';
 import type { ChunkSet } from './schemas.js';
 import { html, startSite } from './testing/site.js';
 
@@ -134,3 +135,35 @@ describe('calibration of the answer decision', () => {
     }
   });
 });
+
+// Source ids are time-ordered with random bits, and a crawl stores pages in the order they arrive:
+// the calibration must come out the same for the same pages however they were stored, or one eval
+// run answers a question that the next one only suggests.
+describe('calibration of the same pages', () => {
+  const WORDS = 'install widget cookie backup restore operator inbox token origin script colour greeting language voice search crawler sitemap snippet answer handoff team console project key limit plan invoice export import webhook audience trigger'.split(' ');
+  const pages = Array.from({ length: 240 }, (_, i) => {
+    const w = (k: number) => WORDS[(i * 7 + k * 11) % WORDS.length];
+    return { url: `https://docs.example/page-${i}`, title: `Page ${i} about ${w(0)}`, text: `How the ${w(1)} and the ${w(2)} work with the ${w(3)}. Set the ${w(4)} before the ${w(5)} is used.` };
+  });
+  const store = (order: number[], idPrefix: string, idSalt: number): ChunkSet[] =>
+    order.map((i) => ({
+      id: `${idPrefix}-set-${i}`, project_id: 'p', source_id: `${idPrefix}-${String((i * idSalt) % 1009).padStart(4, '0')}-${i}`, data_provider_id: 'd',
+      title: pages[i].title, url: pages[i].url, question: null, content_hash: `hash-${i}`, embedder: 'none',
+      chunks: [{ id: `${idPrefix}-${i}:0`, ord: 0, headings: [pages[i].title], text: pages[i].text, vector: '' }],
+    }));
+  const calibrate = (sets: ChunkSet[]) => {
+    const index = new HybridIndex(0);
+    for (const s of sets) index.setSource(s.source_id, s.chunks.map((c) => ({ ...c, source_id: s.source_id, title: s.title, url: s.url, question: s.question, vector: new Float32Array(0) })));
+    const { fingerprint: _f, ...rest } = measure(index, sets);
+    return rest;
+  };
+
+  it('does not depend on the sources’ ids or the order they were stored in', () => {
+    const forward = pages.map((_, i) => i);
+    const shuffled = [...forward].sort((a, b) => ((a * 37) % 241) - ((b * 37) % 241));
+    const one = calibrate(store(forward, 'a', 7919));
+    expect(one.samples).toBeGreaterThan(100);
+    expect(calibrate(store(shuffled, 'zz', 104_729))).toEqual(one);
+  });
+});
+

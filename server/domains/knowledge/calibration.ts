@@ -30,7 +30,7 @@ export interface Calibration {
   samples: number;
 }
 
-const VERSION = 1;
+const VERSION = 2;
 /** Pseudo-questions per kind: enough for stable quantiles, few enough to take about a second. */
 const SAMPLES = 120;
 const MAX_WORDS = 7;
@@ -68,10 +68,18 @@ interface Section {
   words: string[];
 }
 
+/**
+ * Sources in an order that depends on their content only. Source ids are time-ordered with random
+ * bits and a crawl adds pages in whatever order they arrive, so ordering by id picked other
+ * pseudo-questions on every sync of the same pages, and the same question could be answered in one
+ * eval run and suggested in the next.
+ */
+const byContent = (a: ChunkSet, b: ChunkSet) => (a.url ?? '').localeCompare(b.url ?? '') || a.content_hash.localeCompare(b.content_hash) || a.source_id.localeCompare(b.source_id);
+
 /** Heading and first sentence of each section, as content words, in a stable order. */
 function sections(sets: ChunkSet[]): Section[] {
   const out: Section[] = [];
-  for (const set of [...sets].sort((a, b) => a.source_id.localeCompare(b.source_id))) {
+  for (const set of [...sets].sort(byContent)) {
     for (const chunk of set.chunks) {
       const first = chunk.text.split(/(?<=[.!?])\s|\n/).find((s) => s.trim().length > 20) ?? '';
       const text = `${chunk.headings.at(-1) ?? set.title}\n${first}`;
