@@ -166,4 +166,3 @@ describe('calibration of the same pages', () => {
     expect(calibrate(store(shuffled, 'zz', 104_729))).toEqual(one);
   });
 });
-
