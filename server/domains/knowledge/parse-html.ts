@@ -83,6 +83,37 @@ turndown.addRule('pre', {
     return `\n\n${fence}${lang}\n${code}\n${fence}\n\n`;
   },
 });
+// A table without a heading row is no GFM table, and turndown-plugin-gfm keeps it as raw HTML,
+// which then reached answers as markup ("<table><tbody><tr><td class="icon">Note</td>…": every
+// AsciiDoc NOTE in git's manual pages, and sqlite's layout tables). Its cells become text instead:
+// a row of one-line cells one line ("Note — There is a difference…", "name — meaning"), a cell
+// holding blocks (paragraphs, lists, code) its blocks.
+const cellsOf = (row: El): El[] => Array.from((row as unknown as { cells?: ArrayLike<El> }).cells ?? []);
+const rowsOf = (table: El): El[] => Array.from((table as unknown as { rows?: ArrayLike<El> }).rows ?? []);
+const tableOf = (row: El): El | null => {
+  let up = row.parentElement;
+  while (up && up.tagName !== 'TABLE') up = up.parentElement;
+  return up;
+};
+function hasHeadingRow(table: El): boolean {
+  const first = rowsOf(table)[0];
+  if (!first) return false;
+  const cells = cellsOf(first);
+  return first.parentElement?.tagName === 'THEAD' || (cells.length > 0 && cells.every((c) => c.tagName === 'TH'));
+}
+turndown.addRule('table-without-heading-row', {
+  filter: (node) => node.nodeName === 'TABLE' && !hasHeadingRow(node as unknown as El),
+  replacement(_content, node) {
+    const lines: string[] = [];
+    for (const row of rowsOf(node as unknown as El)) {
+      // Only this table's own rows: a nested table is converted inside its cell.
+      if (tableOf(row) !== (node as unknown as El)) continue;
+      const cells = cellsOf(row).map((c) => turndown.turndown((c as unknown as { innerHTML: string }).innerHTML).trim()).filter(Boolean);
+      if (cells.length) lines.push(cells.some((c) => c.includes('\n')) ? cells.join('\n\n') : cells.join(' — '));
+    }
+    return lines.length ? `\n\n${lines.join('\n\n')}\n\n` : '';
+  },
+});
 // Links keep their text only: the Markdown parser would drop the address anyway.
 turndown.addRule('link-text', { filter: 'a', replacement: (content) => content });
 turndown.addRule('image-alt', { filter: 'img', replacement: (_c, node) => clean((node as unknown as El).getAttribute('alt')) });

@@ -191,6 +191,30 @@ describe('cleanInline', () => {
 });
 
 describe('parseHtml main content', () => {
+  // turndown-plugin-gfm keeps a table without a heading row as raw HTML: answers quoted git's
+  // AsciiDoc notes as "<table><tbody><tr><td class="icon">…".
+  it('turns a table without a heading row into text, not markup', () => {
+    const page = parseHtml(
+      `<html><head><title>git-pull(1)</title></head><body><main><h2 id="description">DESCRIPTION</h2>
+       <p>Incorporates changes from a remote repository into the current branch, then merges them.</p>
+       <div class="admonitionblock"><table><tr><td class="icon"><div class="title">Note</div></td>
+       <td class="content">There is a difference between listing multiple &lt;refspec&gt; on the <em>git pull</em> command line and in the configuration.</td></tr></table></div>
+       <table><tr><td>--rebase</td><td>Rebase the current branch after fetching.</td></tr>
+       <tr><td>--ff-only</td><td><p>Only fast-forward.</p><ul><li>no merge commit</li><li>fails on divergence</li></ul></td></tr></table>
+       <table><tr><th>option</th><th>default</th></tr><tr><td>pull.rebase</td><td>false</td></tr></table></main></body></html>`,
+      'https://docs.example/git-pull.html',
+    );
+    const text = page.doc.sections.map((s) => s.text).join('\n\n');
+    expect(text).not.toMatch(/<\/?(table|tbody|tr|td|div)\b/);
+    expect(text).toContain('Note — There is a difference between listing multiple <refspec> on the *git pull* command line and in the configuration.');
+    expect(text).toContain('--rebase — Rebase the current branch after fetching.');
+    // A cell of blocks keeps them: its paragraph and its list.
+    expect(text).toContain('--ff-only\n\nOnly fast-forward.\n\n- no merge commit\n- fails on divergence');
+    // A table with a heading row is still a table.
+    expect(text).toContain('| option | default\n\n| pull.rebase | false');
+  });
+
+
   it('extracts the article of a page without <main> (Readability), with anchors, code, lists and tables', () => {
     const filler = 'Parley answers visitors from your own documentation and hands over to a person when it cannot. '.repeat(4);
     const page = parseHtml(
