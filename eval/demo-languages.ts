@@ -4,7 +4,7 @@
 // generate on a fresh demo app, as a visitor's would; a question counts as found when a cited
 // source's title or section among the first three names what it asks about.
 //   npx tsx eval/demo-languages.ts
-// Last line: cited top1, cited top3, confident answers citing a right source, confident answers citing none.
+// Last line: cited_top1=… cited_top3=… (of 24) answered=… (confident, citing a right source) wrong=… (confident, citing none).
 import { createTestApp } from '../server/testing/test-app.js';
 const Q: [string, RegExp][] = [
   ['Como instalo o widget no meu site?', /install or embed/i],
@@ -48,5 +48,5 @@ for (const [q, want] of Q) {
   if (r.message.outcome === 'answer') (hit >= 0 ? answered++ : wrong++);
   console.log(hit >= 0 ? 'HIT ' : 'MISS', r.message.outcome.padEnd(11), q, '→', srcs[0] ?? '-');
 }
-console.log(`cited top1=${top1}/${Q.length} cited top3=${top3}/${Q.length} answered=${answered} wrong=${wrong}`);
+console.log(`cited_top1=${top1}/${Q.length} cited_top3=${top3}/${Q.length} answered=${answered} wrong=${wrong}`);
 await t.close();
