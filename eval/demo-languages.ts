@@ -1,6 +1,6 @@
 // Portuguese and Dutch questions over the demo's English knowledge (docs/eval.md "Portuguese and
-// Dutch"): 24 of the demo's own site-owner questions (demo-questions.test.ts), translated into the
-// two languages the widget speaks but no eval set asks in. Each goes through REST conversations +
+// Dutch"): 12 of the demo's own site-owner questions (demo-questions.test.ts), each translated into
+// Portuguese and Dutch (24 in all), two languages the widget speaks but no eval set asks in. Each goes through REST conversations +
 // generate on a fresh demo app, as a visitor's would; a question counts as found when a cited
 // source's title or section among the first three names what it asks about.
 //   npx tsx eval/demo-languages.ts
