@@ -6,32 +6,22 @@
 //   npx tsx eval/demo-languages.ts
 // Last line: cited_top1=… cited_top3=… (of 24) answered=… (confident, citing a right source) wrong=… (confident, citing none).
 import { createTestApp } from '../server/testing/test-app.js';
-const Q: [string, RegExp][] = [
-  ['Como instalo o widget no meu site?', /install or embed/i],
-  ['Como adiciono o meu próprio conhecimento?', /own knowledge/i],
-  ['Como faço backup dos meus dados?', /back up|backup|back it up/i],
-  ['Onde fica o console da equipe?', /team console/i],
-  ['Posso usar o meu próprio LLM?', /own LLM/i],
-  ['Posso falar com um humano?', /talk to a human|hand a chat|handed over to a person/i],
-  ['Como mudo a cor do widget?', /colou?r/i],
-  ['Como adiciono outro operador à minha equipe?', /operator/i],
-  ['O widget usa cookies?', /cookies/i],
-  ['Os visitantes podem enviar arquivos?', /send files/i],
-  ['Como mudo a saudação?', /greeting/i],
-  ['Funciona no Shopify?', /Shopify/i],
-  ['Hoe installeer ik de widget op mijn site?', /install or embed/i],
-  ['Hoe voeg ik mijn eigen kennis toe?', /own knowledge/i],
-  ['Hoe maak ik een back-up van mijn gegevens?', /back up|backup|back it up/i],
-  ['Waar is de console van het team?', /team console/i],
-  ['Kan ik mijn eigen LLM gebruiken?', /own LLM/i],
-  ['Kan ik met een mens praten?', /talk to a human|hand a chat|handed over to a person/i],
-  ['Hoe verander ik de kleur van de widget?', /colou?r/i],
-  ['Hoe voeg ik een andere medewerker toe aan mijn team?', /operator/i],
-  ['Gebruikt de widget cookies?', /cookies/i],
-  ['Kunnen bezoekers bestanden sturen?', /send files/i],
-  ['Hoe verander ik de begroeting?', /greeting/i],
-  ['Werkt het op Shopify?', /Shopify/i],
+/** Portuguese, Dutch, and what a right section's title or heading says. */
+const ASKED: [string, string, RegExp][] = [
+  ['Como instalo o widget no meu site?', 'Hoe installeer ik de widget op mijn site?', /install or embed/i],
+  ['Como adiciono o meu próprio conhecimento?', 'Hoe voeg ik mijn eigen kennis toe?', /own knowledge/i],
+  ['Como faço backup dos meus dados?', 'Hoe maak ik een back-up van mijn gegevens?', /back up|backup|back it up/i],
+  ['Onde fica o console da equipe?', 'Waar is de console van het team?', /team console/i],
+  ['Posso usar o meu próprio LLM?', 'Kan ik mijn eigen LLM gebruiken?', /own LLM/i],
+  ['Posso falar com um humano?', 'Kan ik met een mens praten?', /talk to a human|hand a chat|handed over to a person/i],
+  ['Como mudo a cor do widget?', 'Hoe verander ik de kleur van de widget?', /colou?r/i],
+  ['Como adiciono outro operador à minha equipe?', 'Hoe voeg ik een andere medewerker toe aan mijn team?', /operator/i],
+  ['O widget usa cookies?', 'Gebruikt de widget cookies?', /cookies/i],
+  ['Os visitantes podem enviar arquivos?', 'Kunnen bezoekers bestanden sturen?', /send files/i],
+  ['Como mudo a saudação?', 'Hoe verander ik de begroeting?', /greeting/i],
+  ['Funciona no Shopify?', 'Werkt het op Shopify?', /Shopify/i],
 ];
+const Q: [string, RegExp][] = [...ASKED.map(([pt, , want]): [string, RegExp] => [pt, want]), ...ASKED.map(([, nl, want]): [string, RegExp] => [nl, want])];
 const t = await createTestApp({ logLevel: 'silent' });
 const base = await t.listen();
 const P = `/v1/projects/${t.demo.project_id}`;
