@@ -18,15 +18,16 @@ import { parleyApi } from './parley-api.js';
 import { topPages } from './scoring.js';
 import type { Passage } from '../server/domains/knowledge/types.js';
 import { retrievalQuery } from '../server/domains/agent/query.js';
-import { decide } from '../server/domains/agent/offline/decision.js';
+import { decide, DEFAULT_DECISION } from '../server/domains/agent/offline/decision.js';
+import { stability } from '../server/domains/agent/offline/stability.js';
 import type { Features } from '../server/domains/agent/offline/features.js';
 import { fit, choose, leaveOneSetOut, type Row } from './fit-logistic.js';
 
 /**
- * The signals fitted: of the thirteen features.ts computes, the six that transferred best when each
- * set was left out in turn (docs/eval.md "Decision changes"); the others get weight 0.
+ * The signals fitted: of the features.ts computes, the six that transferred best when each set was
+ * left out in turn, and stability (docs/eval.md "Decision changes"); the others get weight 0.
  */
-const FITTED: (keyof Features)[] = ['bias', 'known', 'margin', 'strength', 'title', 'agreement'];
+const FITTED: (keyof Features)[] = ['bias', 'known', 'margin', 'strength', 'title', 'agreement', 'stability'];
 const MODEL = new URL('../server/domains/agent/offline/decision-model.json', import.meta.url);
 const cache = process.argv.find((a) => a.startsWith('--searched='))?.slice('--searched='.length);
 
@@ -34,6 +35,8 @@ const cache = process.argv.find((a) => a.startsWith('--searched='))?.slice('--se
 interface Searched extends Omit<Row, 'x'> {
   query: string;
   passages: Passage[];
+  /** Measured as the runtime measures it (stability.ts), whether or not the decision would ask. */
+  stability: number;
 }
 
 async function collect(): Promise<Searched[]> {
@@ -55,10 +58,11 @@ async function collect(): Promise<Searched[]> {
         if (q.split !== 'tune') continue;
         const history = (q.previous ?? []).map((content) => ({ role: 'user' as const, content }));
         const query = retrievalQuery(q.question, history);
-        const passages = await services.knowledge.search(project.id, query, { limit: 6 });
+        const search = (text: string) => services.knowledge.search(project.id, text, { limit: 6 });
+        const passages = await search(query);
         const top = topPages([passages[0]?.url], site.baseUrl(set), 1)[0];
         const suggested = topPages(passages.map((p) => p.url), site.baseUrl(set), 3);
-        searched.push({ id: q.id, lang: q.lang, answerable: q.pages.length > 0, right: top !== undefined && q.pages.includes(top), rightInTop3: suggested.some((p) => q.pages.includes(p)), query, passages });
+        searched.push({ id: q.id, lang: q.lang, answerable: q.pages.length > 0, right: top !== undefined && q.pages.includes(top), rightInTop3: suggested.some((p) => q.pages.includes(p)), query, passages, stability: await stability(query, passages, search) });
       }
       console.error(`${set.name}: ${searched.length} questions`);
     }
@@ -71,8 +75,8 @@ async function collect(): Promise<Searched[]> {
 
 const searched: Searched[] = cache && existsSync(cache) ? JSON.parse(readFileSync(cache, 'utf8')) : await collect();
 if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify(searched));
-const rows: Row[] = searched.flatMap(({ query, passages, ...q }) => {
-  const d = decide(query, passages);
+const rows: Row[] = searched.flatMap(({ query, passages, stability: measured, ...q }) => {
+  const d = decide(query, passages, DEFAULT_DECISION, measured);
   return d.features ? [{ ...q, x: FITTED.map((f) => (d.features as Features)[f]) }] : [];
 });
 if (cache) writeFileSync(`${cache}.rows.json`, JSON.stringify(rows));

@@ -51,6 +51,8 @@ export interface AnswerInput {
   query?: string;
   /** Retrieved for the question, best first. */
   passages: Passage[];
+  /** Searches the same knowledge, scope and limit as `passages` came from (the offline answerer's stability probe). */
+  search?: (query: string) => Promise<Passage[]>;
   tools: AgentTool[];
   /** Guidance rules' instructions for this reply, in priority order (spec 2.7; docs/behaviour.md). */
   instructions?: string[];

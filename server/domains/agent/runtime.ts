@@ -142,6 +142,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         history,
         query,
         passages,
+        ...(knowledge && !scripted ? { search: (q: string) => knowledge.search(projectId, q, { ...scope, limit }) } : {}),
         tools,
         instructions: guidance?.instructions ?? [],
         ...(deps.stages?.allowedTools ? { offerHandoff: tools.some((t) => t.name === 'offer_handoff') } : {}),

@@ -15,7 +15,8 @@ import { agentText } from '../texts.js';
 import { analyze, tokenize } from '../../knowledge/analysis/analyzer.js';
 import { detectLanguage, evidentLanguage, type Language } from '../../knowledge/analysis/language.js';
 import { retrievalQuery } from '../query.js';
-import { decide, DEFAULT_DECISION, type Decision, type DecisionOptions } from './decision.js';
+import { decide, DEFAULT_DECISION, stabilityMatters, type Decision, type DecisionOptions } from './decision.js';
+import { stability } from './stability.js';
 import { composeAnswer } from './compose.js';
 import { withoutHandoff } from './no-handoff.js';
 
@@ -25,7 +26,10 @@ export interface OfflineOptions {
   decision?: Partial<DecisionOptions>;
 }
 
-export type Diagnostics = Pick<Decision, 'outcome' | 'probability' | 'features'>;
+export type Diagnostics = Pick<Decision, 'outcome' | 'probability' | 'features'> & {
+  /** Set when the stability signal could change the outcome: measures it (stability.ts). */
+  probe?: () => Promise<number>;
+};
 
 export const DONT_KNOW = agentText('en', 'noAnswer');
 export const ASK_A_QUESTION = agentText('en', 'askQuestion');
@@ -91,7 +95,12 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
   const directMatch = options.directMatch ?? 0.7;
   const decision: DecisionOptions = { ...DEFAULT_DECISION, ...options.decision };
 
-  function reply(input: AnswerInput, diagnostics: Diagnostics): AnswerOutput {
+  /**
+   * The reply, synchronous: its text streams in the same task as the typing indicator it makes
+   * redundant (widget/outbound.ts). `measured` is the stability signal once probed; until then, a
+   * decision it could change sets `diagnostics.probe` and the caller replies again with its value.
+   */
+  function reply(input: AnswerInput, diagnostics: Diagnostics, measured?: number): AnswerOutput {
     const question = input.query ?? retrievalQuery(input.question, input.history);
     const locale: string =
       GREETING_LANGUAGE[input.question.trim().toLowerCase().replace(/[\s!.,]+$/, '')] ?? evidentLanguage(input.question) ?? input.locale ?? detectLanguage(input.question);
@@ -116,7 +125,13 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
     // on their own first: a row that matches the question answers it.
     const rows = input.passages.filter((p) => p.chunk_id.startsWith('table:'));
     const fromRows = rows.length ? decide(question, rows, decision) : null;
-    const d = fromRows?.outcome === 'answer' ? fromRows : decide(question, input.passages.filter((p) => !rows.includes(p)), decision);
+    const knowledge = input.passages.filter((p) => !rows.includes(p));
+    const d = fromRows?.outcome === 'answer' ? fromRows : decide(question, knowledge, decision, measured);
+    // The stability probe costs a search per concept: only when its value could change the outcome.
+    const search = input.search;
+    if (d !== fromRows && measured === undefined && search && stabilityMatters(d, decision)) {
+      diagnostics.probe = () => stability(question, knowledge, search);
+    }
     Object.assign(diagnostics, { outcome: d.outcome, probability: d.probability, features: d.features });
     if (d.outcome === 'no_answer') return { content: agentText(locale, 'noAnswer'), sources: [], offer_handoff: true, outcome: 'no_answer' };
     if (d.outcome === 'suggestions') {
@@ -132,9 +147,14 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
   return {
     name: 'offline',
     /** The answer and the figures behind the decision (eval diagnostics). */
-    analyse(input: AnswerInput): { output: AnswerOutput; diagnostics: Diagnostics } {
+    analyse(input: AnswerInput, measured?: number): { output: AnswerOutput; diagnostics: Diagnostics } {
       const diagnostics: Diagnostics = { outcome: 'no_answer', probability: 0, features: null };
-      return { output: reply(input, diagnostics), diagnostics };
+      return { output: reply(input, diagnostics, measured), diagnostics };
+    },
+    /** analyse(), with the stability probe run when the decision asks for it. */
+    async analyseProbed(input: AnswerInput): Promise<{ output: AnswerOutput; diagnostics: Diagnostics }> {
+      const first = this.analyse(input);
+      return first.diagnostics.probe ? this.analyse(input, await first.diagnostics.probe()) : first;
     },
     async answer(input: AnswerInput) {
       // Attached search tables are consulted with the question as a text query; matching rows
@@ -145,7 +165,10 @@ export function createOfflineAnswerer(options: OfflineOptions = {}) {
         const found = await tool.run({ query: input.query ?? retrievalQuery(input.question, input.history) }, input.signal);
         for (const p of found.passages ?? []) rows.push({ ...p, text: p.text.split('\n\n').slice(0, 3).join('\n\n') });
       }
-      let output = this.analyse(rows.length ? { ...input, passages: [...rows, ...input.passages] } : input).output;
+      const asked = rows.length ? { ...input, passages: [...rows, ...input.passages] } : input;
+      // Without a probe nothing is awaited here, so the text follows the typing indicator at once.
+      const first = this.analyse(asked);
+      let output = first.diagnostics.probe ? this.analyse(asked, await first.diagnostics.probe()).output : first.output;
       if (input.offerHandoff === false) output = withoutHandoff(output); // the guidance does not allow offer_handoff
       stream(output.content, input.onDelta);
       return output;

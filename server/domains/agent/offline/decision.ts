@@ -61,12 +61,28 @@ export function probability(f: Features, weights: DecisionOptions['weights']): n
   return 1 / (1 + Math.exp(-z));
 }
 
-export function decide(question: string, passages: Passage[], options: DecisionOptions = DEFAULT_DECISION): Decision {
+/**
+ * Whether measuring `stability` (stability.ts: one search per concept) could change whether the
+ * answer is confident: `answerAt` lies between the probability with stability 0 and with stability
+ * 1. Otherwise the neutral value gives the same confident-or-not outcome as the measured one would.
+ * Suggestions against a plain no-answer (`suggestAt`, not fitted) do not pay for searches: both
+ * offer the handoff, and off-topic questions, the most common there, would pay the most.
+ */
+export function stabilityMatters(d: Decision, options: DecisionOptions = DEFAULT_DECISION): boolean {
+  const w = options.weights.stability ?? 0;
+  if (!d.features || w === 0) return false;
+  const low = probability({ ...d.features, stability: 0 }, options.weights);
+  const high = probability({ ...d.features, stability: 1 }, options.weights);
+  return Math.min(low, high) < options.answerAt && options.answerAt <= Math.max(low, high);
+}
+
+/** `stability`: the measured signal (stability.ts) when the caller has it, else the neutral value. */
+export function decide(question: string, passages: Passage[], options: DecisionOptions = DEFAULT_DECISION, stability?: number): Decision {
   const { concepts, language } = conceptsOf(question, passages);
   const base = { language, concepts };
   const none = (f: Features | null, p = 0): Decision => ({ ...base, outcome: 'no_answer', passages: [], probability: p, features: f });
   if (passages.length === 0 || concepts.length === 0 || !concepts.some((c) => c.known)) return none(null);
-  const f = features(concepts, passages, language);
+  const f = features(concepts, passages, language, stability);
   const p = probability(f, options.weights);
   // A name the knowledge lacks ("Okta") is never a paraphrase: no confident answer around it.
   const foreign = concepts.some((c) => !c.known && c.foreign);

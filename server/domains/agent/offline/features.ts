@@ -4,8 +4,9 @@
 import type { Passage, QueryConcept } from '../../knowledge/types.js';
 import { analysedTerms } from './terms-cache.js';
 import { relativeStrength, strength } from '../../knowledge/calibration.js';
+import { NEUTRAL_STABILITY } from './stability.js';
 
-export const FEATURES = ['bias', 'coverage', 'known', 'unknown', 'margin', 'strength', 'top1', 'title', 'crossLingual', 'oneConcept', 'rare', 'lead', 'agreement'] as const;
+export const FEATURES = ['bias', 'coverage', 'known', 'unknown', 'margin', 'strength', 'top1', 'title', 'crossLingual', 'oneConcept', 'rare', 'lead', 'agreement', 'stability'] as const;
 export type Features = Record<(typeof FEATURES)[number], number>;
 
 /** IDF-weighted share of the concepts with a term in `terms`; a translation or correction earns its weight. */
@@ -46,9 +47,11 @@ const logit = (p: number) => Math.log(Math.max(0.02, Math.min(0.98, p)) / (1 - M
  *   oneConcept    a single known concept (a topic, not a question);
  *   rare          the best section has the question's rarest known concept (its most telling word);
  *   lead          how much more of the question the best page covers than the next page;
- *   agreement     share of the other retrieved passages that come from the best passage's page.
+ *   agreement     share of the other retrieved passages that come from the best passage's page;
+ *   stability     share of the question's words that can be left out with the best page still
+ *                 among the first three (stability.ts); NEUTRAL_STABILITY when not measured.
  */
-export function features(concepts: readonly QueryConcept[], passages: readonly Passage[], language: string): Features {
+export function features(concepts: readonly QueryConcept[], passages: readonly Passage[], language: string, stability = NEUTRAL_STABILITY): Features {
   const top = passages[0]!;
   let mass = 0;
   let knownMass = 0;
@@ -81,5 +84,6 @@ export function features(concepts: readonly QueryConcept[], passages: readonly P
     lead: known > 0 && otherPage ? Math.max(-1, Math.min(1, (coverageOf(concepts, top) - coverageOf(concepts, otherPage)) / known)) : known > 0 ? coverage : 0,
     // Fewer than three passages (a base of a few snippets) cannot show agreement either way: neutral.
     agreement: passages.length >= 3 ? passages.slice(1).filter((p) => p.source_id === top.source_id).length / (passages.length - 1) : 0.5,
+    stability,
   };
 }

@@ -37,7 +37,8 @@ const answerer = createOfflineAnswerer();
 const c = { answerable: 0, unanswerable: 0, answered: 0, wrong: 0, useful: 0, refused: 0 };
 for (const d of DEV_QUESTIONS) {
   const passages = index.search(d.q, null, { limit: 6 });
-  const { output } = answerer.analyse({ projectId: 'dev', question: d.q, history: [], passages, tools: [], onDelta: () => {} });
+  const search = async (q: string) => index.search(q, null, { limit: 6 });
+  const { output } = await answerer.analyseProbed({ projectId: 'dev', question: d.q, history: [], passages, search, tools: [], onDelta: () => {} });
   const cites = output.sources.some((s) => d.pages.some((p) => s.url?.split('#')[0] === `https://kb.example/${p}`));
   if (d.pages.length) {
     c.answerable++;
