@@ -9,7 +9,7 @@ import type { Passage } from '../../knowledge/types.js';
 
 /** Pages a reduced question may list before the best page counts as lost. */
 const PAGES = 3;
-/** The value when there is nothing to perturb (fewer than two concepts, or no search to ask). */
+/** The value when it is not measured: no passages or concepts, or no search to ask (decision.ts). */
 export const NEUTRAL_STABILITY = 0.5;
 
 export type Search = (query: string) => Promise<Passage[]>;
