@@ -52,23 +52,25 @@ export function createMemoryRateLimiter(): MemoryRateLimiter {
 
       const reset = Math.ceil((minuteStart + MINUTE) / 1000);
       const untilMinuteEnds = Math.max(1, Math.ceil((minuteStart + MINUTE - nowMs) / 1000));
-      const base = { limit: limits.perMinute, reset };
+      const limit = limits.perMinute;
+      // Literals rather than `{ ...base, allowed }`: Node 20 takes about 1 µs per property added
+      // after a spread, and this runs on every API request (docs/architecture.md section 5).
 
       if (b.dayCount >= limits.perDay) {
         const untilDayEnds = Math.max(1, Math.ceil(((day + 1) * DAY - nowMs) / 1000));
-        return { ...base, allowed: false, remaining: 0, retryAfter: untilDayEnds, exceeded: 'day' };
+        return { allowed: false, limit, reset, remaining: 0, retryAfter: untilDayEnds, exceeded: 'day' };
       }
       if (b.minuteCount >= limits.perMinute) {
         const cap = Math.floor(limits.perMinute * limits.burstFactor);
         if (cost > 0) b.burstStartedAt ??= nowMs;
         const burstOpen = nowMs - (b.burstStartedAt ?? nowMs) < limits.burstSeconds * 1000;
         if (!burstOpen || b.minuteCount >= cap) {
-          return { ...base, allowed: false, remaining: 0, retryAfter: untilMinuteEnds, exceeded: 'minute' };
+          return { allowed: false, limit, reset, remaining: 0, retryAfter: untilMinuteEnds, exceeded: 'minute' };
         }
       }
       b.minuteCount += cost;
       b.dayCount += cost;
-      return { ...base, allowed: true, remaining: Math.max(0, limits.perMinute - b.minuteCount), retryAfter: 0 };
+      return { allowed: true, limit, reset, remaining: Math.max(0, limit - b.minuteCount), retryAfter: 0 };
     },
     reset(bucketKey: string) {
       buckets.delete(bucketKey);
