@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HybridIndex, type IndexedChunk } from '../../knowledge/hybrid-index.js';
 import { createOfflineAnswerer } from './answerer.js';
 import { decide, DEFAULT_DECISION, stabilityMatters, type DecisionOptions } from './decision.js';
-import { NEUTRAL_STABILITY, stability } from './stability.js';
+import { MAX_PROBES, NEUTRAL_STABILITY, stability } from './stability.js';
 
 const chunk = (id: string, heading: string, text: string): IndexedChunk => ({
   id: `${id}:0`, source_id: id, title: 'Guide', url: `https://docs.example/${id}`, question: null, headings: [heading], text, vector: new Float32Array(0),
@@ -39,6 +39,21 @@ describe('stability', () => {
     const passages = i.search(query, null, { limit: 6 });
     expect(passages[0]?.source_id).toBe('billing');
     expect(await stability(query, passages, searchOf(i))).toBe(0.5);
+  });
+
+  it('leaves out at most MAX_PROBES words of a long message, the rarest first', async () => {
+    const i = index();
+    const filler = ['accent', 'corner', 'script', 'texts', 'restoring', 'copying', 'server', 'stopped', 'emailed', 'month', 'visitor', 'closing', 'page', 'theme', 'tag'];
+    const query = `billing invoices ${filler.join(' ')}`;
+    const passages = i.search(query, null, { limit: 6 });
+    expect(passages[0]?.relevance?.concepts?.length ?? 0).toBeGreaterThan(MAX_PROBES);
+    const asked: string[] = [];
+    await stability(query, passages, async (q) => {
+      asked.push(q);
+      return i.search(q, null, { limit: 6 });
+    });
+    expect(asked.length).toBeLessThanOrEqual(MAX_PROBES);
+    expect(asked.length).toBeGreaterThan(0);
   });
 
   it('counts a one-word question as stable and has no value without passages', async () => {

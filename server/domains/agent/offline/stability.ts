@@ -9,6 +9,11 @@ import type { Passage } from '../../knowledge/types.js';
 
 /** Pages a reduced question may list before the best page counts as lost. */
 const PAGES = 3;
+/**
+ * Words left out at most, the rarest first: a long message must not cost a search per word. Every
+ * tuning question of the eval has fewer (at most 11), so the fitted weight holds for the cap.
+ */
+export const MAX_PROBES = 12;
 /** The value when it is not measured: no passages or concepts, or no search to ask (decision.ts). */
 export const NEUTRAL_STABILITY = 0.5;
 
@@ -33,10 +38,11 @@ function topSources(passages: readonly Passage[], count: number): string[] {
  */
 export async function stability(query: string, passages: readonly Passage[], search: Search): Promise<number> {
   const best = passages[0];
-  const concepts = best?.relevance?.concepts ?? [];
-  if (!best || concepts.length === 0) return NEUTRAL_STABILITY;
+  const all = best?.relevance?.concepts ?? [];
+  if (!best || all.length === 0) return NEUTRAL_STABILITY;
   // One word: nothing can be left out, and the page was found by the question's only word.
-  if (concepts.length === 1) return 1;
+  if (all.length === 1) return 1;
+  const concepts = all.length <= MAX_PROBES ? all : [...all].sort((a, b) => b.idf - a.idf).slice(0, MAX_PROBES);
   let kept = 0;
   for (const c of concepts) {
     const reduced = query.replace(new RegExp(escape(c.word), 'iu'), ' ');
