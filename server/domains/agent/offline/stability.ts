@@ -6,6 +6,7 @@
 // It costs one search per concept, so the decision asks for it only when it could change the
 // outcome (decision.ts, stabilityMatters).
 import type { Passage } from '../../knowledge/types.js';
+import { escapeRegExp } from '../../../lib/regexp.js';
 
 /** Pages a reduced question may list before the best page counts as lost. */
 const PAGES = 3;
@@ -18,8 +19,6 @@ export const MAX_PROBES = 12;
 export const NEUTRAL_STABILITY = 0.5;
 
 export type Search = (query: string) => Promise<Passage[]>;
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The first `count` distinct sources of `passages`, best first. */
 function topSources(passages: readonly Passage[], count: number): string[] {
@@ -45,7 +44,7 @@ export async function stability(query: string, passages: readonly Passage[], sea
   const concepts = all.length <= MAX_PROBES ? all : [...all].sort((a, b) => b.idf - a.idf).slice(0, MAX_PROBES);
   let kept = 0;
   for (const c of concepts) {
-    const reduced = query.replace(new RegExp(escape(c.word), 'iu'), ' ');
+    const reduced = query.replace(new RegExp(escapeRegExp(c.word), 'iu'), ' ');
     if (reduced === query || topSources(await search(reduced), PAGES).includes(best.source_id)) kept++;
   }
   return kept / concepts.length;

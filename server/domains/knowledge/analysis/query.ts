@@ -8,6 +8,7 @@ import { contentWords, isStop, stemWord } from './analyzer.js';
 import { apertiumTranslations } from './apertium.js';
 import { dictionary, translate } from './dictionary.js';
 import type { Vocabulary } from './vocabulary.js';
+import { escapeRegExp } from '../../../lib/regexp.js';
 
 export interface Concept {
   word: string;
@@ -129,7 +130,7 @@ function splitCompound(word: string, language: Language, vocabulary: Vocabulary)
 
 /** Whether `word` appears capitalised somewhere other than at the start of a sentence. */
 function named(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(word);
   for (const m of text.matchAll(new RegExp(`(^|[^\\p{L}\\p{N}])(${escaped})(?![\\p{L}\\p{N}])`, 'giu'))) {
     const found = m[2];
     const before = text.slice(0, (m.index ?? 0) + m[1].length).trimEnd();
