@@ -57,6 +57,7 @@ interface Result {
   score: Score;
   ms: number;
   retrievedHit3: boolean;
+  retrievedTop1: boolean;
 }
 
 const t = await createTestApp({ logLevel: 'silent' });
@@ -92,7 +93,7 @@ try {
       // Retrieval's top 3 pages from the knowledge search API (its passages, several of one page
       // counting once); search has no conversation, so a follow-up goes with its earlier turns.
       const retrieved = q.pages.length > 0 ? topPages((await api.search(turns.join('\n'), 10)).map((p) => p.url), baseUrl, 3) : [];
-      const result = { set, q, score, ms: last.ms, retrievedHit3: retrieved.some((p) => q.pages.includes(p)) };
+      const result = { set, q, score, ms: last.ms, retrievedHit3: retrieved.some((p) => q.pages.includes(p)), retrievedTop1: q.pages.includes(retrieved[0] ?? '') };
       results.push(result);
       if (verbose && (q.split === 'tune' || showHeldOut)) printResult(result, last.reply.message.content);
     }
@@ -135,7 +136,7 @@ function printResult(r: Result, content: string) {
 
 function tally(rows: Result[]): Tally {
   const t = emptyTally();
-  for (const r of rows) addScore(t, r.score, { latencyMs: r.ms, retrievedHit3: r.retrievedHit3 });
+  for (const r of rows) addScore(t, r.score, { latencyMs: r.ms, retrievedHit3: r.retrievedHit3, retrievedTop1: r.retrievedTop1 });
   return t;
 }
 

@@ -94,6 +94,11 @@ export interface Tally {
   useful: number;
   /** Answerable questions with a right page in the top 3 retrieved (the knowledge search API, see run.ts). */
   hit3: number;
+  /**
+   * Answerable questions whose first retrieved page is a right one: the ceiling of the confident
+   * answers, which cite the best section (docs/eval.md "Scoring").
+   */
+  top1: number;
   /** Answerable questions with a right page among the first three distinct pages the reply cites. */
   cited3: number;
   refused: number;
@@ -107,19 +112,24 @@ export const emptyTally = (): Tally => ({
   wrong: 0,
   useful: 0,
   hit3: 0,
+  top1: 0,
   cited3: 0,
   refused: 0,
   latenciesMs: [],
 });
 
-/** Adds a scored reply; `retrievedHit3`: a right page was among the top 3 retrieved for the question. */
-export function addScore(t: Tally, s: Score, extra: { latencyMs: number; retrievedHit3?: boolean }): void {
+/**
+ * Adds a scored reply; `retrievedHit3`: a right page was among the top 3 retrieved for the question;
+ * `retrievedTop1`: the first retrieved page was a right one.
+ */
+export function addScore(t: Tally, s: Score, extra: { latencyMs: number; retrievedHit3?: boolean; retrievedTop1?: boolean }): void {
   if (s.answerable) {
     t.answerable++;
     if (s.answered) t.answered++;
     if (s.wrong) t.wrong++;
     if (s.useful) t.useful++;
     if (extra.retrievedHit3) t.hit3++;
+    if (extra.retrievedTop1) t.top1++;
     if (s.cited3) t.cited3++;
   } else {
     t.unanswerable++;
@@ -131,7 +141,7 @@ export function addScore(t: Tally, s: Score, extra: { latencyMs: number; retriev
 export function mergeTallies(tallies: Tally[]): Tally {
   const all = emptyTally();
   for (const t of tallies) {
-    for (const k of ['answerable', 'unanswerable', 'answered', 'wrong', 'useful', 'hit3', 'cited3', 'refused'] as const) all[k] += t[k];
+    for (const k of ['answerable', 'unanswerable', 'answered', 'wrong', 'useful', 'hit3', 'top1', 'cited3', 'refused'] as const) all[k] += t[k];
     all.latenciesMs.push(...t.latenciesMs);
   }
   return all;
@@ -150,7 +160,7 @@ const rate = (n: number, d: number) => (d === 0 ? 'n/a' : (n / d).toFixed(3));
 export function tallyLine(label: string, t: Tally): string {
   return (
     `${label}: ${t.answerable} answerable + ${t.unanswerable} not; ` +
-    `hit3=${rate(t.hit3, t.answerable)} cited3=${rate(t.cited3, t.answerable)} ` +
+    `hit3=${rate(t.hit3, t.answerable)} top1=${rate(t.top1, t.answerable)} cited3=${rate(t.cited3, t.answerable)} ` +
     `answer_rate=${rate(t.answered, t.answerable)} wrong_answer_rate=${rate(t.wrong, t.answerable)} ` +
     `useful_rate=${rate(t.useful, t.answerable)} refusal_rate=${rate(t.refused, t.unanswerable)} ` +
     `p50_ms=${t.latenciesMs.length ? Math.round(median(t.latenciesMs)) : 'n/a'}`

@@ -1,7 +1,7 @@
 // The eval scores replies by their citations (docs/eval.md): a confident answer counts only when it
 // cites a right page; suggestions count as useful when a right page is among them.
 import { describe, expect, it } from 'vitest';
-import { addScore, emptyTally, headline, median, mergeTallies, outcomeOf, pageOf, scoreReply, topPages, type Reply } from '../../eval/scoring.js';
+import { addScore, emptyTally, headline, median, mergeTallies, outcomeOf, pageOf, scoreReply, tallyLine, topPages, type Reply } from '../../eval/scoring.js';
 
 const BASE = 'http://127.0.0.1:4000/git/';
 const reply = (message: Reply['message'], ...pages: string[]): Reply => ({ message, sources: pages.map((p) => ({ url: p === '' ? null : BASE + p })) });
@@ -68,16 +68,17 @@ describe('eval scoring', () => {
 
   it('adds up rates, the median latency and the headline line', () => {
     const t = emptyTally();
-    addScore(t, scoreReply(reply({ outcome: 'answer' }, 'x.html'), ['x.html'], BASE), { latencyMs: 30, retrievedHit3: true });
-    addScore(t, scoreReply(reply({ outcome: 'answer' }, 'y.html'), ['x.html'], BASE), { latencyMs: 10 });
-    addScore(t, scoreReply(reply({ outcome: 'no_answer' }), [], BASE), { latencyMs: 20 });
+    addScore(t, scoreReply(reply({ outcome: 'answer' }, 'x.html'), ['x.html'], BASE), { latencyMs: 30, retrievedHit3: true, retrievedTop1: true });
+    addScore(t, scoreReply(reply({ outcome: 'answer' }, 'y.html'), ['x.html'], BASE), { latencyMs: 10, retrievedHit3: true, retrievedTop1: false });
+    addScore(t, scoreReply(reply({ outcome: 'no_answer' }), [], BASE), { latencyMs: 20, retrievedTop1: true });
     const xx = emptyTally();
     addScore(xx, scoreReply(reply({ outcome: 'suggestions' }, 'x.html'), ['x.html'], BASE), { latencyMs: 40 });
     const all = mergeTallies([t, xx]);
-    expect(all).toMatchObject({ answerable: 3, unanswerable: 1, answered: 1, wrong: 1, useful: 2, hit3: 1, cited3: 2, refused: 1 });
+    expect(all).toMatchObject({ answerable: 3, unanswerable: 1, answered: 1, wrong: 1, useful: 2, hit3: 2, top1: 1, cited3: 2, refused: 1 });
+    expect(tallyLine('all', all)).toContain('hit3=0.667 top1=0.333 cited3=0.667 ');
     expect(median([30, 10, 20, 40])).toBe(20);
     expect(headline(all, t, xx)).toBe(
-      'hit3=0.333 answer_rate=0.333 wrong_answer_rate=0.333 useful_rate=0.667 refusal_rate=1.000 en_answer_rate=0.500 xx_answer_rate=0.000 p50_ms=20',
+      'hit3=0.667 answer_rate=0.333 wrong_answer_rate=0.333 useful_rate=0.667 refusal_rate=1.000 en_answer_rate=0.500 xx_answer_rate=0.000 p50_ms=20',
     );
   });
 });
