@@ -161,6 +161,10 @@ function report(results: Result[]) {
   const xx = tally(heldOut.filter((r) => !isEn(r.q.lang)));
   console.log(tallyLine('all Debian sets held-out en', en));
   console.log(tallyLine('all Debian sets held-out de/es/fr', xx));
+  // Each language apart too (a handful of questions each, so read them as counts, not rates).
+  for (const lang of [...new Set(heldOut.map((r) => r.q.lang))].filter((l) => !isEn(l)).sort()) {
+    console.log(tallyLine(`all Debian sets held-out ${lang}`, tally(heldOut.filter((r) => r.q.lang === lang))));
+  }
   console.log(tallyLine('all Debian sets held-out', mergeTallies([en, xx])));
   console.log(headline(mergeTallies([en, xx]), en, xx));
 }
