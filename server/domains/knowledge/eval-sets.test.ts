@@ -47,7 +47,7 @@ describe('npm run eval', () => {
     const rate = '(0|1)\\.\\d{3}';
     const a = PINO_QUESTIONS.filter((q) => q.pages.length > 0).length;
     expect(lines).toContainEqual(
-      expect.stringMatching(new RegExp(`^pino held-out: ${a} answerable \\+ ${PINO_QUESTIONS.length - a} not; hit3=${rate} cited3=${rate} answer_rate=${rate} wrong_answer_rate=${rate} useful_rate=${rate} refusal_rate=${rate} p50_ms=\\d+`)),
+      expect.stringMatching(new RegExp(`^pino held-out: ${a} answerable \\+ ${PINO_QUESTIONS.length - a} not; hit3=${rate} top1=${rate} cited3=${rate} answer_rate=${rate} wrong_answer_rate=${rate} useful_rate=${rate} refusal_rate=${rate} p50_ms=\\d+`)),
     );
     const headline = lines.filter((l) => !l.startsWith('eval took')).at(-1);
     expect(headline).toMatch(/^hit3=\S+ answer_rate=\S+ wrong_answer_rate=\S+ useful_rate=\S+ refusal_rate=\S+ en_answer_rate=\S+ xx_answer_rate=\S+ p50_ms=\S+$/);

@@ -65,7 +65,7 @@ beforeAll(async () => {
     ['cancel', 'annuler, supprimer'],
     ['abolish', 'abolir, supprimer, annuler'],
   ]);
-  await writeDictionary(dir, 'freedict-spa-eng', [['ocultar', 'to hide'], ['registro', 'log, register']]);
+  await writeDictionary(dir, 'freedict-spa-eng', [['ocultar', 'to hide'], ['registro', 'log, register'], ['borrar', 'to erase, to rub out']]);
   await writeDictionary(dir, 'freedict-nld-eng', [['wachtwoord', 'password'], ['verwijderen', 'to remove, to delete']]);
   await writeDictionary(dir, 'freedict-por-eng', [['arquivo', 'file, archive']]);
   setDictionaryDir(dir);
@@ -132,6 +132,19 @@ describe('retrieval across wording, typos and languages', () => {
     // A word the English documents use as is needs no dictionary (cognates and loanwords).
     const [widget] = index.search('Wie installiere ich das Widget?', null);
     expect(widget.source_id).toBe('install');
+  });
+
+  it('gives a foreign word the dictionary knows no spelling neighbour: a false friend is not its meaning', async () => {
+    await loadDictionary('es');
+    const index = docsIndex();
+    index.setSource('pool', [chunk('pool', 'Connections', ['Pool'], 'Borrow a connection from the pool and give it back when done.')]);
+    // "borro" (I delete) is erase in the dictionary, a word these documents never use; one edit
+    // away sits "borrow", which would pull the connection pool up for a question about deleting.
+    expect(translate('borro', 'es')).toContain('erase');
+    const passages = index.search('¿Cómo borro los registros antiguos?', null);
+    const borro = passages[0]!.relevance!.concepts.find((c) => c.word === 'borro');
+    expect(borro!.terms).not.toContain('borrow');
+    expect(passages.map((p) => p.source_id)).not.toContain('pool');
   });
 
   it('reads English-to-X dictionaries backwards, first senses first, and finds inflected forms', async () => {

@@ -57,16 +57,20 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
       const english = stemWord(word, 'en');
       terms.set(english, 1);
       // The dictionary's first senses are the common ones: later ones weigh a little less.
-      translate(word, language).forEach((t, i) => {
+      const translations = translate(word, language);
+      translations.forEach((t, i) => {
         const term = stemWord(t, 'en');
         if (vocabulary.has(term) && !terms.has(term)) terms.set(term, Math.max(0.5, 0.8 - 0.05 * i));
       });
       // A cognate written alike once both languages' endings are off ("tabla" and "table": tabl;
       // "columna", "column"), even where the dictionary has other senses ("tabla": board, shelf).
       if (own.length >= 4 && vocabulary.has(own) && !terms.has(own)) terms.set(own, 0.6);
-      if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.cognates(word)) terms.set(c, 0.7);
+      // Spelling neighbours only for a word no dictionary knows: one whose meaning is known ("borro":
+      // erase) but worded otherwise in the documents would meet a false friend (borrow).
+      const unknown = () => translations.length === 0 && ![...terms.keys()].some((t) => vocabulary.has(t));
+      if (unknown()) for (const c of vocabulary.cognates(word)) terms.set(c, 0.7);
       // Near-identical spellings ("datos" → data): the English stem one edit from a known term.
-      if (![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.corrections(english)) terms.set(c, 0.7);
+      if (unknown()) for (const c of vocabulary.corrections(english)) terms.set(c, 0.7);
     }
     if (!crossLingual && ![...terms.keys()].some((t) => vocabulary.has(t))) for (const c of vocabulary.corrections(own)) terms.set(c, 0.8);
     // A compound the documents write apart ("website" → web site, "Widgetfarbe" → widget farb).
