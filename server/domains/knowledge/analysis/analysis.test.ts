@@ -142,7 +142,7 @@ describe('retrieval across wording, typos and languages', () => {
     // away sits "borrow", which would pull the connection pool up for a question about deleting.
     expect(translate('borro', 'es')).toContain('erase');
     const passages = index.search('¿Cómo borro los registros antiguos?', null);
-    const borro = passages[0]!.relevance!.concepts.find((c) => c.word === 'borro');
+    const borro = passages[0]!.relevance!.concepts!.find((c) => c.word === 'borro');
     expect(borro!.terms).not.toContain('borrow');
     expect(passages.map((p) => p.source_id)).not.toContain('pool');
   });
