@@ -2,8 +2,8 @@
 // failed batches cut off, compaction into the document files, appends whose cost does not grow.
 // A "crash" is a copy of the data directory taken while the store is open: exactly the files a
 // kill -9 at that moment would leave (docs/architecture.md section 7).
-import { describe, expect, it } from 'vitest';
-import { appendFile, cp, mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appendFile, cp, mkdtemp, open as openFile, readdir, readFile, truncate, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLowdbStore } from './lowdb-store.js';
@@ -137,6 +137,31 @@ describe('write-ahead log recovery', () => {
 });
 
 describe('write-ahead log writes', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // A kill -9 cannot show a missing fdatasync (the OS keeps the unsynced bytes), so the sync call itself
+  // is watched: the real one runs, and each call notes what the log file held and whether the write was
+  // already acknowledged.
+  it('fdatasyncs the line before the write is acknowledged', async () => {
+    const dir = await tempDir();
+    const store = await open(dir);
+    const probe = await openFile(join(dir, 'probe'), 'w');
+    const prototype = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    let acknowledged = false;
+    const syncs: { log: string; acknowledged: boolean }[] = [];
+    const datasync = prototype.datasync;
+    vi.spyOn(prototype, 'datasync').mockImplementation(async function (this: FileHandle) {
+      const before = acknowledged;
+      syncs.push({ log: await readFile(await lastSegment(dir), 'utf8'), acknowledged: before });
+      return datasync.call(this);
+    });
+    await store.collection('items').put('p', { id: 'synced', name: 'S' });
+    acknowledged = true;
+    expect(syncs.some((s) => s.log.includes('"synced"') && !s.acknowledged)).toBe(true);
+    await store.close();
+  });
+
   it('cuts a failed batch off the file, rejects it without running its effect, and goes on', async () => {
     const dir = await tempDir();
     const log = await WriteLog.create(dir, 1);
