@@ -4,7 +4,7 @@
 // (no DNS-rebinding window); IP literals are checked directly; each redirect hop is checked again.
 // Every address that is not globally routable unicast (safe-fetch-address.ts) is refused unless the
 // policy allows private fetches (config ALLOW_PRIVATE_FETCH, for tests and a local demo) or the host is
-// explicitly allow-listed (e.g. an intranet wiki).
+// explicitly allow-listed (e.g. an intranet wiki), or the exact origin is (search_web's provider).
 // Bounded: a timeout covering the whole exchange, a body size cap, at most N redirects.
 import http from 'node:http';
 import https from 'node:https';
@@ -18,9 +18,19 @@ export { isPrivateAddress };
 
 export interface FetchPolicy {
   allowPrivate: boolean;
-  /** Hostnames or IP literals exempt from the private-address refusal. */
+  /** Hostnames or IP literals exempt from the private-address refusal, on any port. */
   allowHosts?: readonly string[];
+  /**
+   * Origins (`http://127.0.0.1:8888`) exempt from it: that scheme, host and port only, so a
+   * redirect from an exempt origin to another port of the same host is checked like any other hop.
+   */
+  allowOrigins?: readonly string[];
 }
+
+/** Every address a name resolves to; injected in tests to answer differently on each call (DNS rebinding). */
+export type Resolver = (hostname: string, options: dns.LookupOptions) => Promise<dns.LookupAddress[]>;
+
+const systemResolver: Resolver = (hostname, options) => dns.promises.lookup(hostname, { ...options, all: true });
 
 export interface SafeFetchOptions {
   policy: FetchPolicy;
@@ -54,16 +64,26 @@ export class FetchError extends Error {
 /** Appended to every refusal: the setting exists, and a refused crawl of a local site is the usual surprise. */
 export const PRIVATE_FETCH_HINT = 'set ALLOW_PRIVATE_FETCH=true to let Parley fetch private and loopback addresses (a local or intranet site)';
 
-function exempt(policy: FetchPolicy, hostname: string): boolean {
-  return policy.allowPrivate || (policy.allowHosts ?? []).includes(hostname.replace(/^\[|\]$/g, ''));
+function exempt(policy: FetchPolicy, url: URL): boolean {
+  return policy.allowPrivate || (policy.allowHosts ?? []).includes(url.hostname.replace(/^\[|\]$/g, '')) || (policy.allowOrigins ?? []).includes(url.origin);
 }
 
-function guardedLookup(policy: FetchPolicy, hostname: string): LookupFunction {
+/**
+ * A socket `lookup` that refuses a private or reserved address for `url`'s host unless the policy
+ * exempts it: the address checked is the address the socket connects to. Also used by the MCP
+ * transport's fetch (domains/mcp/guarded-fetch.ts).
+ */
+export function guardedLookup(policy: FetchPolicy, url: URL, resolve: Resolver = systemResolver): LookupFunction {
+  const hostname = url.hostname;
   return (host, options, callback) => {
-    dns.lookup(host, { ...options, all: true }, (err, addresses) => {
+    // Answered outside the promise: a throw in the socket's callback must not become a rejection.
+    resolve(host, options).then(
+      (addresses) => process.nextTick(done, null, addresses),
+      (err: Error) => process.nextTick(done, err, []),
+    );
+    function done(err: Error | null, list: dns.LookupAddress[]) {
       if (err) return (callback as (e: Error) => void)(err);
-      const list = addresses as dns.LookupAddress[];
-      if (!exempt(policy, hostname)) {
+      if (!exempt(policy, url)) {
         const bad = list.find((a) => isPrivateAddress(a.address));
         if (bad) {
           return (callback as (e: Error) => void)(
@@ -74,7 +94,7 @@ function guardedLookup(policy: FetchPolicy, hostname: string): LookupFunction {
       if (list.length === 0) return (callback as (e: Error) => void)(new FetchError('network', `${hostname} has no address`));
       if ((options as dns.LookupOptions).all) (callback as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       else (callback as (e: null, a: string, f: number) => void)(null, list[0].address, list[0].family);
-    });
+    }
   };
 }
 
@@ -89,7 +109,7 @@ export function checkUrl(raw: string, policy: FetchPolicy): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError('bad_url', `Only http and https are fetched, not ${url.protocol}`);
   if (url.username || url.password) throw new FetchError('bad_url', 'URLs with credentials are not fetched');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !exempt(policy, host) && isPrivateAddress(host)) {
+  if (net.isIP(host) && !exempt(policy, url) && isPrivateAddress(host)) {
     throw new FetchError('blocked_address', `Refused: ${host} is a private or reserved address; ${PRIVATE_FETCH_HINT}`);
   }
   return url;
@@ -104,7 +124,7 @@ function once(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise
       {
         method: 'GET',
         headers: { 'accept-encoding': 'gzip, deflate', 'user-agent': 'ParleyBot/1.0 (+knowledge sync)', ...options.headers },
-        lookup: guardedLookup(options.policy, url.hostname),
+        lookup: guardedLookup(options.policy, url),
         signal,
       },
       (res) => {

@@ -14,7 +14,7 @@ const SNIPPET_CHARS = 600;
 export interface WebSearchConfig {
   /** The provider's search endpoint, e.g. http://127.0.0.1:8888/search. */
   url: string;
-  /** The crawler's policy; the configured provider's own host is trusted (a local SearXNG is the usual setup). */
+  /** The crawler's policy; the configured provider's own origin is trusted (a local SearXNG is the usual setup). */
   policy: FetchPolicy;
   timeoutMs?: number;
 }
@@ -43,8 +43,10 @@ export function readResults(body: unknown): Passage[] {
 }
 
 export function searchWebTool(config: WebSearchConfig): AgentTool {
-  const host = new URL(config.url).hostname.replace(/^\[|\]$/g, '');
-  const policy: FetchPolicy = { ...config.policy, allowHosts: [...(config.policy.allowHosts ?? []), host] };
+  // Exactly the configured origin is trusted, not its host on every port: a provider that redirects to
+  // 127.0.0.1:6379 or another port of its host gets that hop checked like any URL (docs/behaviour.md
+  // "Toolboxes and web tools"; issue 26).
+  const policy: FetchPolicy = { ...config.policy, allowOrigins: [...(config.policy.allowOrigins ?? []), new URL(config.url).origin] };
   return {
     name: 'search_web',
     description:
