@@ -34,6 +34,12 @@ export interface Store<Types extends { [K in keyof Types]: StoredDoc }> {
   collection<K extends keyof Types & string>(name: K): Collection<Types[K]>;
   /** Resolves when every write issued so far is durable (used by graceful shutdown). */
   flush(): Promise<void>;
+  /**
+   * Online backup: runs `copy` with the store's files (relative to its directory) that together hold
+   * every write acknowledged before the call and nothing half-written, and keeps them unchanged
+   * until `copy` settles, while reads and writes go on.
+   */
+  snapshot<R>(copy: (files: string[]) => Promise<R>): Promise<R>;
   close(): Promise<void>;
 }
 

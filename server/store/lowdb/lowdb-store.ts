@@ -10,6 +10,7 @@ import { assertSafeName, LowdbCollection } from './collection.js';
 import { writeDocumentFiles, type FileWrite } from './compactor.js';
 import { LOG_DIR, recover } from './recovery.js';
 import { WriteLog } from './write-log.js';
+import { snapshotFiles } from './snapshot-files.js';
 import { StoreCorruptError, type CollectionOptions, type Collection, type Store, type StoredDoc } from '../types.js';
 
 /** Segment size that starts a background compaction. */
@@ -120,6 +121,24 @@ export async function openLowdbStore<Types extends { [K in keyof Types]: StoredD
     },
     async flush() {
       await Promise.all([...collections.values()].map((c) => c.flush()));
+    },
+    // Online backup. Compaction is the only writer of document files and the only remover of log
+    // segments, so while the snapshot holds its slot the files plus the segments up to the rotation
+    // stay exactly what a crash at the rotation would leave (which recovery opens), while new writes
+    // go on into the next segment. The finished segment is compacted and removed with the next one.
+    async snapshot(copy) {
+      if (closed) throw new Error('store is closed');
+      while (compacting) await compacting;
+      let release!: () => void;
+      compacting = new Promise<void>((resolve) => (release = resolve));
+      try {
+        const finished = await log!.rotate();
+        leftover.push(finished);
+        return await copy(await snapshotFiles(config.dir, names, finished));
+      } finally {
+        compacting = null;
+        release();
+      }
     },
     async close() {
       if (closed) return;
