@@ -7,6 +7,7 @@ import { isPermission, PERMISSIONS } from '../../../shared/permissions.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { newId, now } from '../../lib/ids.js';
 import { invalid, notFound } from '../../errors.js';
+import { grantChanged } from '../../http/auth/grant-changes.js';
 
 export const SECRET_LENGTH = 43; // spec section 8
 export const KEY_PATTERN = /^sk_(live|test)_[A-Za-z0-9_-]{43}$/;
@@ -91,11 +92,14 @@ export function createApiKeyService(store: ParleyStore, box: SecretBox) {
         ...(permissions ? { permissions } : {}),
       }));
       if (!updated) throw notFound('API key');
+      // An SSE stream opened with this key re-checks it (http/auth/grant-changes.ts).
+      if (permissions) grantChanged({ kind: 'api_key', project_id: projectId, key_id: id });
       return updated;
     },
 
     async remove(projectId: string, id: string) {
       if (!(await keys.delete(projectId, id))) throw notFound('API key');
+      grantChanged({ kind: 'api_key', project_id: projectId, key_id: id });
     },
 
     /** Records a use; fire-and-forget from auth, coarse so it does not write on every request. */

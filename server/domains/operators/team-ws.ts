@@ -4,6 +4,9 @@
 // feed's CSRF protection). `team.hello` names the project (checked against the member's organization
 // and role) and the last seq per conversation the client has; missed messages come in the welcome,
 // then every event of the project live. Visitors' and other operators' typing is relayed both ways.
+// The grant is re-checked whenever it changes (team-grant.ts, http/auth/grant-changes.ts): a session
+// that ended closes the feed with 4401, a role that cannot read any more with 4403, a deleted project
+// with 4404 (shared/close-codes.ts); a demotion that only takes conversation:write refuses typing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Compile } from 'typebox/compile';
@@ -12,12 +15,14 @@ import { TEAM_WS_PATH, TeamClientFrame, type OnlineMember, type TeamServerFrame 
 import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
 import type { ConversationEvent } from '../conversations/events.js';
 import { summary } from '../conversations/service.js';
-import { authenticateSession, type SessionContext } from '../../http/auth/session.js';
-import { rolePermissions } from '../../http/auth/project-session.js';
+import type { SessionContext } from '../../http/auth/session.js';
+import { onGrantChange, type GrantChange } from '../../http/auth/grant-changes.js';
+import { CLOSE_CODES } from '../../../shared/close-codes.js';
 import { visitorTyping, type VisitorTypingEvent } from '../widget/handlers/typing.js';
 import { listeningPort, originOf, publicUrls } from '../widget/urls.js';
 import { visitorChanges, type VisitorChange } from '../widget/visitors.js';
 import { operatorsOf } from './service.js';
+import { checkTeamGrant, type TeamGrant } from './team-grant.js';
 
 const check = Compile(TeamClientFrame);
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -71,23 +76,43 @@ export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
 
     async function authenticate() {
       const expected = originOf(publicUrls(ctx.config, listeningPort(app)).baseUrl);
-      if (request.headers.origin !== expected) return fail(4003, 'origin_not_allowed', `The team feed accepts connections from ${expected} only`);
-      try {
-        team = await authenticateSession(ctx, request);
-      } catch {
-        return fail(4001, 'unauthorized', 'Sign in first: no valid session (POST /v1/org/login)');
-      }
+      if (request.headers.origin !== expected) return fail(CLOSE_CODES.forbidden, 'origin_not_allowed', `The team feed accepts connections from ${expected} only`);
+      const grant = await checkTeamGrant(ctx, request, null);
+      if (!grant.ok) return fail(CLOSE_CODES.unauthorized, 'unauthorized', 'Sign in first: no valid session (POST /v1/org/login)');
+      team = grant.team;
+      // Listening from here to the close: a change of this member's sessions or role, or of the
+      // project, is re-checked in the frame queue, so a frame that arrives after the change (a
+      // demoted member's typing) is judged by the new grant.
+      const concerns = (c: GrantChange) =>
+        (c.kind === 'member' && c.member_id === team?.member.id) || (c.kind === 'project' && c.project_id === projectId);
+      const stop = onGrantChange((c) => {
+        if (concerns(c)) queue = queue.then(recheck);
+      });
+      if (closed) stop();
+      else cleanups.push(stop);
     }
+
+    async function recheck() {
+      if (closed || !team) return;
+      const grant = await checkTeamGrant(ctx, request, projectId);
+      if (!grant.ok) return refuse(grant, REVOKED);
+      team = grant.team;
+      canWrite = grant.canWrite;
+    }
+
+    // The same refusal names a different close code at team.hello than on an open feed (shared/close-codes.ts).
+    const AT_HELLO = { session: CLOSE_CODES.unauthorized, project: CLOSE_CODES.notFound, permission: CLOSE_CODES.forbidden };
+    const REVOKED = { session: CLOSE_CODES.revoked, project: CLOSE_CODES.projectGone, permission: CLOSE_CODES.permissionRevoked };
+    const refuse = (g: Extract<TeamGrant, { ok: false }>, codes: typeof AT_HELLO | typeof REVOKED) => fail(codes[g.reason], g.error, g.message);
 
     async function hello(frame: Extract<TeamClientFrame, { type: 'team.hello' }>) {
       if (projectId) return send({ type: 'error', error: 'invalid_frame', message: 'team.hello was already sent on this connection' });
-      const project = await ctx.services.projects.getProject(frame.project_id);
-      if (!team || !project || project.organization_id !== team.organization.id) return fail(4004, 'not_found', 'project not found');
-      const perms = rolePermissions(team.member.role);
-      if (!perms.has('conversation:read')) return fail(4003, 'insufficient_permissions', `Your role (${team.member.role}) lacks conversation:read`);
-      canWrite = perms.has('conversation:write');
-      projectId = project.id;
-      const pid = project.id;
+      const grant = await checkTeamGrant(ctx, request, frame.project_id);
+      if (!grant.ok) return refuse(grant, AT_HELLO);
+      team = grant.team;
+      canWrite = grant.canWrite;
+      projectId = frame.project_id;
+      const pid = frame.project_id;
       const me: OnlineMember = { member_id: team.member.id, name: team.member.name, role: team.member.role };
       // Subscribe before reading the missed messages, so nothing falls between the two (the client
       // drops a message whose seq it already has).

@@ -7,6 +7,7 @@ import type { ParleyStore } from '../../store/index.js';
 import { COLLECTION_NAMES } from '../../store/index.js';
 import type { Project } from '../../../shared/schemas/entities.js';
 import { invalid, notFound } from '../../errors.js';
+import { grantChanged } from '../../http/auth/grant-changes.js';
 
 /** Collections scoped by something other than a project id (organization, user pool, token). */
 const NOT_PROJECT_SCOPED = new Set(['organizations', 'members', 'sessions', 'projects', 'users']);
@@ -38,6 +39,8 @@ export function createProjectRemoval({ store, waitForSyncs }: ProjectRemovalDeps
       const project = await require(organizationId, projectId);
       // Gone from the organization first: from here on every /v1/projects/{id} call is a 404.
       await projects.delete(organizationId, projectId);
+      // Open team feeds, widget sockets and streams of the project end now (http/auth/grant-changes.ts).
+      grantChanged({ kind: 'project', project_id: projectId });
       await waitForSyncs?.(projectId);
       for (const name of COLLECTION_NAMES) {
         if (NOT_PROJECT_SCOPED.has(name)) continue;

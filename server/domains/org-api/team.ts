@@ -2,8 +2,9 @@
 // - Self-hosted Parley sends no e-mail, so an invite creates the member at once with the given
 //   password or a generated temporary one, shown once in the response for the admin to hand over.
 // - Admins manage members and admins; only an owner grants, changes or removes the owner role.
-// - The last owner can be neither demoted nor removed. Role changes and removals end the member's
-//   sessions (a removed member is signed out at once; roles are re-read on every request anyway).
+// - The last owner can be neither demoted nor removed. A removal ends the member's sessions (signed
+//   out at once); a role change keeps them, as roles are re-read on every request, and open team
+//   feeds and streams re-check on the grant signal (http/auth/grant-changes.ts).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
@@ -15,6 +16,7 @@ import { randomToken } from '../../lib/ids.js';
 import { hasRole } from '../../http/auth/session.js';
 import { inviteLink } from '../session/invites.js';
 import { appUrls } from '../widget/urls.js';
+import { grantChanged } from '../../http/auth/grant-changes.js';
 
 const tags = ['team'];
 
@@ -86,6 +88,9 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (role !== 'owner') await assertNotLastOwner(orgId, subject);
       const updated = await members.update(orgId, member_id, (m) => ({ ...m, role }));
       if (!updated) throw notFound('member');
+      // Requests re-read the role; the member's open team feed re-checks on this signal (a demoted
+      // member can no longer send on it).
+      grantChanged({ kind: 'member', organization_id: orgId, member_id });
       return publicMember(updated);
     },
   );

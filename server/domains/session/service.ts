@@ -8,6 +8,7 @@ import type { AnyDoc } from '../../store/collections.js';
 import type { Member } from '../../../shared/schemas/entities.js';
 import { newId, now, randomToken } from '../../lib/ids.js';
 import { clock } from '../../lib/clock.js';
+import { grantChanged } from '../../http/auth/grant-changes.js';
 
 export const SESSION_COOKIE = 'parley_session';
 export const IDLE_TTL_MS = 7 * 86_400_000;
@@ -67,6 +68,7 @@ export function createSessionService(store: ParleyStore) {
       const t = clock.now();
       if (Date.parse(session.expires_at) <= t) {
         await sessions.delete(session.organization_id, session.id);
+        grantChanged({ kind: 'member', organization_id: session.organization_id, member_id: session.member_id });
         return undefined;
       }
       if (t - Date.parse(session.last_seen_at) > REFRESH_MS) {
@@ -81,13 +83,17 @@ export function createSessionService(store: ParleyStore) {
       return session;
     },
 
-    async destroy(session: Pick<Session, 'organization_id' | 'id'>): Promise<void> {
+    // Ending a session also ends what was opened with it: the team feed and SSE streams re-check on
+    // the signal (http/auth/grant-changes.ts), not only at their next request.
+    async destroy(session: Pick<Session, 'organization_id' | 'id' | 'member_id'>): Promise<void> {
       await sessions.delete(session.organization_id, session.id);
+      grantChanged({ kind: 'member', organization_id: session.organization_id, member_id: session.member_id });
     },
 
-    /** Ends every session of a member (removed from the team, or role change to be safe). */
+    /** Ends every session of a member (removed from the team, password changed, sign-out everywhere). */
     async destroyForMember(organizationId: string, memberId: string, exceptSessionId?: string): Promise<void> {
       for (const s of await sessions.list(organizationId)) if (s.member_id === memberId && s.id !== exceptSessionId) await sessions.delete(organizationId, s.id);
+      grantChanged({ kind: 'member', organization_id: organizationId, member_id: memberId });
     },
   };
 }

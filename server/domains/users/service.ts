@@ -12,6 +12,7 @@ import { newId, now } from '../../lib/ids.js';
 import { conflict, notFound } from '../../errors.js';
 import { checkFreeForm } from '../../lib/free-form.js';
 import { canonicalIdentity, type IdentityField } from './identity-values.js';
+import { grantChanged } from '../../http/auth/grant-changes.js';
 
 export interface UserInput {
   first_name?: string | null;
@@ -128,7 +129,10 @@ export function createUserService(store: ParleyStore) {
     },
 
     async remove(projectId: string, id: string) {
-      return users.delete(await poolOf(projectId), id);
+      const removed = await users.delete(await poolOf(projectId), id);
+      // A widget connection acting as this user ends (http/auth/grant-changes.ts).
+      if (removed) grantChanged({ kind: 'visitor', project_id: projectId, user_id: id });
+      return removed;
     },
   };
 }
