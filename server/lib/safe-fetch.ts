@@ -30,7 +30,7 @@ export interface FetchPolicy {
 /** Every address a name resolves to; injected in tests to answer differently on each call (DNS rebinding). */
 export type Resolver = (hostname: string, options: dns.LookupOptions) => Promise<dns.LookupAddress[]>;
 
-const systemResolver: Resolver = (hostname, options) => dns.promises.lookup(hostname, { ...options, all: true });
+export const systemResolver: Resolver = (hostname, options) => dns.promises.lookup(hostname, { ...options, all: true });
 
 export interface SafeFetchOptions {
   policy: FetchPolicy;

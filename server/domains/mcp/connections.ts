@@ -8,6 +8,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CachedMcpTool } from '../../../shared/schemas/mcp-servers.js';
+import type { Resolver } from '../../lib/safe-fetch.js';
+import { guardedFetch } from './guarded-fetch.js';
 import { assertPublicHost } from './url-policy.js';
 
 export interface ServerSpec {
@@ -41,6 +43,8 @@ export interface PoolOptions {
   connectTimeoutMs?: number;
   callTimeoutMs?: number;
   idleMs?: number;
+  /** Name resolution for Streamable HTTP servers; tests inject one that answers differently each call. */
+  resolve?: Resolver;
 }
 
 interface Live {
@@ -76,6 +80,8 @@ export function createMcpPool(options: PoolOptions) {
   const callTimeoutMs = options.callTimeoutMs ?? 30_000;
   const idleMs = options.idleMs ?? 60_000;
   const live = new Map<string, Live>();
+  // Every socket to a Streamable HTTP server checks the address it connects to (no DNS-rebinding window).
+  const http = guardedFetch({ allowPrivate: options.allowPrivate, ...(options.resolve ? { resolve: options.resolve } : {}) });
   let closed = false;
 
   async function drop(id: string, entry: Live | undefined = live.get(id)): Promise<void> {
@@ -98,7 +104,7 @@ export function createMcpPool(options: PoolOptions) {
       return t;
     }
     const requestInit = Object.keys(spec.headers).length ? { headers: spec.headers } : undefined;
-    return new StreamableHTTPClientTransport(new URL(spec.url ?? ''), requestInit ? { requestInit } : {});
+    return new StreamableHTTPClientTransport(new URL(spec.url ?? ''), { fetch: http.fetch, ...(requestInit ? { requestInit } : {}) });
   }
 
   function open(spec: ServerSpec): Live {
@@ -108,7 +114,8 @@ export function createMcpPool(options: PoolOptions) {
     client.onerror = () => {};
     const entry: Live = { key: spec.key, client, transport: null as unknown as Transport, ready: Promise.resolve(), idle: null, busy: 0, stderr };
     entry.ready = (async () => {
-      if (spec.transport === 'streamable_http') await assertPublicHost(new URL(spec.url ?? ''), options.allowPrivate);
+      // A clear early refusal; the connection's own lookup checks again (guarded-fetch.ts).
+      if (spec.transport === 'streamable_http') await assertPublicHost(new URL(spec.url ?? ''), options.allowPrivate, options.resolve);
       entry.transport = transportOf(spec, stderr);
       const timeout = AbortSignal.timeout(connectTimeoutMs);
       await client.connect(entry.transport, { timeout: connectTimeoutMs, signal: timeout });
@@ -143,7 +150,7 @@ export function createMcpPool(options: PoolOptions) {
       return await fn(entry.client);
     } catch (err) {
       // A dead connection is not reused; the next call connects afresh.
-      if (!live.has(spec.id) || /closed|ECONNRE|EPIPE|terminated|fetch failed/i.test(messageOf(err))) await drop(spec.id, entry);
+      if (!live.has(spec.id) || /closed|ECONNRE|EPIPE|terminated|fetch failed|hang up/i.test(messageOf(err))) await drop(spec.id, entry);
       throw err instanceof McpFailure ? err : new McpFailure(messageOf(err));
     } finally {
       entry.busy--;
@@ -200,6 +207,7 @@ export function createMcpPool(options: PoolOptions) {
     async closeAll(): Promise<void> {
       closed = true;
       await Promise.all([...live.keys()].map((id) => drop(id)));
+      http.close();
     },
   };
 }
