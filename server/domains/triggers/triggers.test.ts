@@ -1,7 +1,8 @@
 // Triggers (spec 6) and the built-in spam detection through the real app: the API validates what a
 // trigger refers to and refuses catastrophic patterns; over a real widget WebSocket a label trigger
-// labels the conversation, a block trigger stops the AI reply, spam is marked, left out of billing
-// and counted in the metrics' spam share, and what ran is stored per visitor message.
+// labels the conversation, a block trigger stops the AI reply, a draft trigger never runs, spam is
+// marked, left out of billing and counted in the metrics' spam share, and what ran is stored per
+// visitor message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget, type WidgetClient } from '../widget/test-client.js';
@@ -107,6 +108,28 @@ describe('triggers before every AI reply (widget)', () => {
     expect(generated.json()).toMatchObject({ error: 'reply_skipped', reason: 'blocked' });
     await api('DELETE', `/triggers/${label.id}`);
     await api('DELETE', `/triggers/${block.id}`);
+  });
+
+  it('never runs a draft trigger; the same trigger set active does', async () => {
+    const parcel = (await api('POST', '/labels', { name: 'Parcel' })).json();
+    const draft = (await api('POST', '/triggers', { name: 'Parcels (draft)', state: 'draft', conditions: [{ type: 'contains', value: 'parcel' }], effects: [{ type: 'add_label', label_id: parcel.id }] })).json();
+    expect(draft.state).toBe('draft');
+    try {
+      const v = await visitor();
+      await v.send('Where is my parcel?');
+      await v.nextReply(); // the triggers ran before it
+      expect((await conversation(v.conversationId)).labels).toEqual([]);
+      expect((await api('GET', `/trigger-runs?conversation_id=${v.conversationId}`)).json().data).toEqual([]);
+
+      expect((await api('PATCH', `/triggers/${draft.id}`, { state: 'active' })).json().state).toBe('active');
+      const again = await v.send('Any news on the parcel?');
+      await v.nextReply();
+      expect((await conversation(v.conversationId)).labels).toEqual([parcel.id]);
+      const runs = (await api('GET', `/trigger-runs?conversation_id=${v.conversationId}`)).json().data;
+      expect(runs.map((r: { id: string; trigger_ids: string[] }) => [r.id, r.trigger_ids])).toEqual([[again.id, [draft.id]]]);
+    } finally {
+      await api('DELETE', `/triggers/${draft.id}`);
+    }
   });
 
   it('evaluates audience conditions written in the trigger itself, and refuses invalid ones', async () => {
