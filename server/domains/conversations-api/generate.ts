@@ -4,7 +4,8 @@
 //   start {stream_id, conversation_id} · delta {delta} · message {message, sources} ·
 //   error {error, message[, reason]} · done {}
 // A reconnect sends the same request with `Last-Event-ID` and resumes the same generation instead of
-// starting a second one. No AI reply due (operator active, trigger block) → 409 reply_skipped.
+// starting a second one. No AI reply due (operator active, trigger block, a tool call waiting for
+// approval) → 409 reply_skipped with its `reason`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requireApiKey } from '../../http/auth/api-key.js';
@@ -20,6 +21,8 @@ function skipped(result: ReplyResult): AppError {
     operator_active: 'a human operator handles this conversation',
     blocked: 'a trigger blocked the reply',
     no_user_message: 'there is no user message to answer',
+    // Not "none is due": a reply is due, and it goes on once the call is answered (spec 2.9).
+    awaiting_approval: "it waits for the visitor's approval of an external tool call, and continues once the call is answered",
   };
   return new AppError('reply_skipped', `No AI reply: ${why[result.skipped ?? ''] ?? 'none is due'}`, { reason: result.skipped ?? null });
 }

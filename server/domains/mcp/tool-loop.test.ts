@@ -123,7 +123,10 @@ describe('MCP tools in the tool loop', () => {
     llm.script.push({ toolCalls: [{ id: 'c3', name: 'mcp_shop_cancel_order', args: ['{"order_id":"A-303"}'] }] }, { text: ['Alright, I left order A-303 as it is.'] });
     const id = await conversation('Cancel A-303');
     const before = shop.calls.length;
-    expect((await generate(id)).json().reason).toBe('awaiting_approval');
+    const paused = await generate(id);
+    expect(paused.statusCode).toBe(409);
+    expect(paused.json()).toMatchObject({ error: 'reply_skipped', reason: 'awaiting_approval' });
+    expect(paused.json().message).toMatch(/waits for the visitor's approval/);
     const [pending] = await calls(id);
     expect((await post(`/conversations/${id}/tool-calls/${pending.id}/deny`)).json()).toMatchObject({ approval: 'denied', status: 'not_run' });
     expect(await assistantReply(id)).toBe('Alright, I left order A-303 as it is.');
