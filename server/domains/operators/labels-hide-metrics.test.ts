@@ -81,9 +81,23 @@ describe('hide', () => {
     expect((await as(operator, 'GET', '/metrics')).json().totals.conversations).toBe(before - 2);
     // Irreversible: nothing can change a hidden conversation, not even its status; hiding again finds nothing.
     expect((await as(operator, 'PATCH', `/conversations/${c1.id}`, { status: 'active' })).statusCode).toBe(404);
-    expect((await as(operator, 'POST', `/conversations/${c1.id}/hide`, { permanent: true })).json().not_found).toEqual([c1.id]);
+    const again = await as(operator, 'POST', `/conversations/${c1.id}/hide`, { permanent: true });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toBe('not_found');
     expect((await as(operator, 'PATCH', `/conversations/${keep.id}`, { hidden: false } as object)).statusCode).toBe(400);
     expect((await as(member, 'POST', `/conversations/${keep.id}/hide`, { permanent: true })).statusCode).toBe(403);
+  });
+
+  it("answers 404 for another project's conversation by its path, and leaves it alone", async () => {
+    const other = await t.app.ctx.services.projects.createProject({ organizationId: t.demo.organization_id, name: 'Elsewhere' });
+    const user = await t.app.ctx.services.users.create(other.id, {});
+    const theirs = await t.app.ctx.services.conversations.create({ projectId: other.id, userId: user.id, firstMessage: { role: 'user', content: 'hi' } });
+    const res = await as(operator, 'POST', `/conversations/${theirs.id}/hide`, { permanent: true });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('not_found');
+    expect((await t.app.ctx.services.conversations.get(other.id, theirs.id))?.hidden).toBeFalsy();
+    // The batch form lists it instead: one id of many is not a reason to fail the rest.
+    expect((await as(operator, 'POST', '/conversations/batch/hide', { conversation_ids: [theirs.id], permanent: true })).json()).toEqual({ updated: [], not_found: [theirs.id] });
   });
 });
 

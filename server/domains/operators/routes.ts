@@ -78,8 +78,8 @@ export const operatorRoutes: RouteModule = (app, ctx) => {
   projectRoute(app, ctx, {
     method: 'POST', path: `${conv}/hide`, permissions: WRITE, tags, params: ConversationParams, body: HideBody, response: BatchResult,
     summary: 'Hide a conversation (permanent)',
-    description: 'Irreversible: the conversation disappears from lists and metrics (spec 2.5, 3.4). Send `{"permanent": true}`.',
-    handler: ({ params }) => ops.hide(params.project_id, [params.conversation_id]),
+    description: 'Irreversible: the conversation disappears from lists and metrics (spec 2.5, 3.4). Send `{"permanent": true}`. An id that is no visible conversation of the project (another project\'s, or already hidden) is a 404.',
+    handler: ({ params }) => ops.hideOne(params.project_id, params.conversation_id),
   });
 
   projectRoute(app, ctx, {

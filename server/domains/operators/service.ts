@@ -153,6 +153,15 @@ export function createOperatorService(ctx: AppContext) {
       return (await conversations.get(projectId, conversationId)) ?? record;
     },
 
+    /**
+     * One conversation by its path: 404 when it is no visible conversation of the project, like every
+     * other `…/conversations/{id}` call (another project's id included); only the batch lists misses.
+     */
+    async hideOne(projectId: string, conversationId: string) {
+      await requireOpen(projectId, conversationId);
+      return service.hide(projectId, [conversationId]);
+    },
+
     /** Permanent and irreversible (spec 2.5, 3.4): gone from lists and metrics. */
     async hide(projectId: string, ids: readonly string[]) {
       const updated: string[] = [];
