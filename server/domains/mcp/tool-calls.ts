@@ -169,10 +169,15 @@ export function createToolCallService(ctx: Ctx) {
       return publicView(updated);
     },
 
-    /** The visitor moved on (wrote again): calls still waiting will not be answered any more. */
-    async expirePending(projectId: string, conversationId: string): Promise<void> {
+    /**
+     * The visitor moved on (wrote again), or their session was revoked (`why` says so: widget/revocation.ts):
+     * calls still waiting will not be answered any more.
+     */
+    async expirePending(projectId: string, conversationId: string, why: string | null = null): Promise<void> {
       for (const c of await pending(projectId, conversationId)) {
-        const updated = await calls.update(projectId, c.id, (x) => (x.approval === 'pending' ? { ...x, approval: 'expired', status: 'not_run', resume: undefined, updated_at: now() } : undefined));
+        const updated = await calls.update(projectId, c.id, (x) =>
+          x.approval === 'pending' ? { ...x, approval: 'expired', status: 'not_run', resume: undefined, ...(why ? { error: why } : {}), updated_at: now() } : undefined,
+        );
         if (updated) publish(updated);
       }
     },

@@ -133,7 +133,7 @@ export class Connection {
     this.send({ type: 'error', error, message, ...extras });
   }
 
-  /** Application close codes 4000-4999: 4003 origin refused, 4004 unknown frame id, 4008 too many connections. */
+  /** Application close codes (shared/close-codes.ts): 4003 origin refused, 4004 unknown frame id, 4008 too many connections, 4401 visitor session revoked, 4404 project deleted. */
   close(code: number, reason: string): void {
     if (this.closed) return;
     this.socket.close(code, reason.slice(0, 120));

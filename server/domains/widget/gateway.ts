@@ -17,6 +17,7 @@ import { getSession } from './visitors.js';
 import { sessionTtlDays } from './channel-config.js';
 import { createRefusedOriginLog } from './refused-origins.js';
 import { createReplyRunner } from './agent-runner.js';
+import { watchVisitorGrants } from './gateway-grants.js';
 import { FRAME_HANDLERS } from './handlers/index.js';
 import { listeningPort, publicUrls, type PublicUrls } from './urls.js';
 
@@ -45,6 +46,8 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
   }, 30_000);
   heartbeat.unref();
   ctx.onClose(() => clearInterval(heartbeat));
+  // Revoked sessions, devices and users close the sockets acting for them (gateway-grants.ts).
+  ctx.onClose(watchVisitorGrants(ctx, connections));
 
   const gw = {
     ctx,

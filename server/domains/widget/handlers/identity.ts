@@ -16,7 +16,8 @@ import { AppError } from '../../../errors.js';
 import { newId, now } from '../../../lib/ids.js';
 import { widgetChannelConfig } from '../channel-config.js';
 import { DEVICE_TTL_DAYS } from '../tokens.js';
-import { createSession, getSession, updateDevice, updateSession } from '../visitors.js';
+import { createSession, getSession, updateSession } from '../visitors.js';
+import { revokeDevice, revokeSession } from '../revocation.js';
 
 const IDENTIFY_PER_MINUTE = 12;
 /** Conversations of an identified user the new session may reopen (most recent first). */
@@ -65,12 +66,14 @@ export const identify: FrameHandler<'identity.identify'> = async (frame, conn, g
         last_seen_at: now(),
       }));
     } else {
-      // Another person on this browser: the previous person's session ends here.
-      if (session) await updateSession(gw.ctx, v.projectId, session.id, (doc) => ({ ...doc, revoked_at: now() }));
+      // Another person on this browser: the previous person's session ends here. This connection
+      // moves to the new session first, so the revocation's re-check (gateway-grants.ts) closes only
+      // the previous person's other tabs, not this one.
       conn.unsubscribeAll();
-      const fresh = await createSession(gw.ctx, v.projectId, { id: newId(), frame_id: v.frameId, device_id: v.deviceId, user_id: user.id, page: v.page });
-      await updateSession(gw.ctx, v.projectId, fresh.id, (doc) => ({ ...doc, conversation_ids: own }));
+      const fresh = await createSession(gw.ctx, v.projectId, { id: newId(), frame_id: v.frameId, device_id: v.deviceId, user_id: user.id, page: v.page, conversation_ids: own });
       v.sessionId = fresh.id;
+      v.userId = user.id;
+      if (session) await revokeSession(gw.ctx, v.projectId, session.id);
     }
   }
   v.userId = user.id;
@@ -83,18 +86,21 @@ export const identify: FrameHandler<'identity.identify'> = async (frame, conn, g
 
 export const logout: FrameHandler<'identity.logout'> = async (_frame, conn, gw) => {
   const v = gw.requireVisitor(conn);
-  if (v.sessionId) await updateSession(gw.ctx, v.projectId, v.sessionId, (doc) => ({ ...doc, revoked_at: now() }));
-  // The old device id is retired too: its device and user tokens (which carry no session) would
-  // otherwise still bind the signed-out user on a hello.
-  await updateDevice(gw.ctx, v.projectId, v.frameId, v.deviceId, (doc) => ({ ...doc, revoked_at: now() }));
+  const { sessionId, deviceId } = v;
+  // This connection becomes the new anonymous visitor before the old grants are revoked, so the
+  // revocation closes the signed-out visitor's other tabs (4401) and not this one.
   conn.unsubscribeAll();
-  await rotateDevice(conn, gw, v);
-};
-
-async function rotateDevice(conn: Connection, gw: Gateway, v: VisitorState) {
   v.deviceId = newId();
   v.userId = null;
   v.sessionId = null;
+  if (sessionId) await revokeSession(gw.ctx, v.projectId, sessionId);
+  // The old device id is retired too: its device and user tokens (which carry no session) would
+  // otherwise still bind the signed-out user on a hello.
+  await revokeDevice(gw.ctx, v.projectId, v.frameId, deviceId);
+  await welcomeNewDevice(conn, gw, v);
+};
+
+async function welcomeNewDevice(conn: Connection, gw: Gateway, v: VisitorState) {
   const signer = await gw.signer();
   const channel = (await gw.ctx.services.projects.getChannelByFrameId(v.frameId)) ?? v.channel;
   conn.send({
