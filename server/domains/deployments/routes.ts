@@ -69,7 +69,7 @@ export const deploymentRoutes: RouteModule = (app, ctx) => {
   });
   projectRoute(app, ctx, {
     method: 'DELETE', path: '/aliases/:name', permissions: ['deployment:update'], tags, params: AliasParams, response: null,
-    summary: 'Delete an alias', description: 'Refused with 409 `alias_in_use` while a channel follows it.',
+    summary: 'Delete an alias', description: 'Refused with 409 `alias_in_use` while a channel follows it, and with 409 `alias_immutable` for an immutable alias (deleting it would let its name come back at another version).',
     handler: ({ params }) => deployments.removeAlias(params.project_id, params.name),
   });
 };

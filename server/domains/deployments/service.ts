@@ -2,8 +2,9 @@
 // - A build freezes the draft (snapshot.ts) as the next version number; builds are never changed or
 //   deleted. Restoring an old build publishes its snapshot again as a new version ("restored from vN"),
 //   so the history only grows and every version a channel ever served stays reproducible.
-// - An alias names a build. Mutable aliases move (promotion, rollback); immutable ones never do. Each
-//   move is appended to the alias's history with who made it and when.
+// - An alias names a build. Mutable aliases move (promotion, rollback); immutable ones never move and
+//   are never deleted (so the name cannot come back at another version). Each move is appended to
+//   the alias's history with who made it and when.
 // - Channels name an alias; a reply resolves channel → alias → build when it starts (forChannel), so
 //   repointing switches every connected widget at its next reply, with no reconnect.
 import type { AppContext } from '../../context.js';
@@ -160,7 +161,13 @@ export function createDeploymentService(ctx: AppContext) {
     },
 
     async removeAlias(projectId: string, name: string): Promise<void> {
-      if (!(await aliases.get(projectId, name))) throw notFound(`alias ${JSON.stringify(name)}`);
+      const alias = await aliases.get(projectId, name);
+      if (!alias) throw notFound(`alias ${JSON.stringify(name)}`);
+      // Deleting it would let the name be created again at another version: a fixed rollback point
+      // that moves after all (spec 2.10: immutable aliases always point to the same version).
+      if (!alias.mutable) {
+        throw new AppError('alias_immutable', `Alias ${JSON.stringify(name)} is immutable: it always points to v${alias.version} and is never deleted`);
+      }
       const channels = (await channelsOf(projectId)).get(name) ?? [];
       if (channels.length) {
         throw new AppError('alias_in_use', `${channels.length} channel(s) follow alias ${JSON.stringify(name)}: point them at another alias first`, { channel_ids: channels });
