@@ -6,6 +6,7 @@ import { connectWidget, type WidgetClient } from '../widget/test-client.js';
 import { connectTeam, type TeamClient } from './team-client.fixture.js';
 import { loginAs, type TeamLogin } from '../../http/auth/team-session.fixture.js';
 import { agentText } from '../agent/texts.js';
+import { GENERATE } from '../conversations-api/generate.js';
 
 let t: TestApp;
 let base: string;
@@ -93,9 +94,18 @@ describe('take over, reply, comment, release', () => {
     expect(comment.statusCode).toBe(201);
     await feed.next('message.created', (f) => f.message.type === 'comment');
 
-    // The visitor writes while the operator holds it: no AI answer.
+    // The visitor writes while the operator holds it: no AI answer. The widget's reply run is queued
+    // before the ack reaches the socket, and replies run one at a time per conversation, so a reply
+    // asked for now through the API runs after it: once that one is refused, nothing more can come.
     v.c.send({ type: 'message.send', client_id: 'while-held-1', conversation_id: v.id, content: 'And yearly?' });
-    await v.c.next('message.ack');
+    const held = await v.c.next('message.ack', (f) => f.client_id === 'while-held-1');
+    const generated = await withKey([...GENERATE], 'POST', `/conversations/${v.id}/generate`);
+    await settle(v.c);
+    expect(v.c.frames.filter((f) => f.type === 'message.created' && f.message.role === 'assistant' && f.message.seq > held.message.seq)).toEqual([]);
+    const afterHeld = (await t.app.ctx.services.conversations.get(t.demo.project_id, v.id))!.messages.filter((m) => m.seq > held.message.seq);
+    expect(afterHeld.filter((m) => m.role === 'assistant')).toEqual([]);
+    expect(generated.statusCode).toBe(409);
+    expect(generated.json()).toMatchObject({ error: 'reply_skipped', reason: 'operator_active' });
 
     const released = await as(operator, 'POST', `/conversations/${v.id}/release`);
     expect(released.json().operator_active).toBe(false);
