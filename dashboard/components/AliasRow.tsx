@@ -1,6 +1,6 @@
 // One alias: the build it names, mutable or fixed, the channels following it and its history of
-// moves; a mutable one can be pointed at another build (promotion, or rollback to an older one), a
-// fixed one never, so it shows no such control. Delete asks the page for confirmation.
+// moves; a mutable one can be pointed at another build (promotion, or rollback to an older one) and
+// deleted (the page asks for confirmation), a fixed one neither, so it shows no such controls.
 import { useState } from 'preact/hooks';
 import { pointAlias, type AliasOut } from '../models/deployments.js';
 import { now } from '../models/clock.js';
@@ -45,9 +45,11 @@ export function AliasRow({ project, alias, versions, channelNames, onChanged, on
         <span>→ v{alias.version}</span>
         <span class={`chip ${alias.mutable ? '' : 'chip-fixed'}`}>{alias.mutable ? 'mutable' : 'fixed'}</span>
         <span class="muted alias-channels">{channels.length ? `Followed by ${channels.join(', ')}` : 'No channel follows it'}</span>
-        <button type="button" class="btn btn-quiet" aria-label={`Delete alias ${alias.name}`} onClick={() => onDelete(alias)}>
-          Delete
-        </button>
+        {alias.mutable && (
+          <button type="button" class="btn btn-quiet" aria-label={`Delete alias ${alias.name}`} onClick={() => onDelete(alias)}>
+            Delete
+          </button>
+        )}
       </div>
       <details>
         <summary>History ({alias.history.length})</summary>

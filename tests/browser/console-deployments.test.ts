@@ -1,8 +1,8 @@
 // The console's Deployments page in real Chromium (spec 2.10; docs/behaviour.md "Deployments and
 // aliases"): build v1, see a snippet added through the API under "Undeployed changes", build v2,
 // create an alias on v1 and point a channel at it in the channel editor, repoint it to v2 and read its
-// history, a fixed alias offers no repoint, deleting an alias in use shows the server's refusal,
-// compare v1 with v2, restore v1 as v3, the channel back on the draft and the alias deleted.
+// history, a fixed alias offers no repoint or delete, deleting an alias in use shows the server's
+// refusal, compare v1 with v2, restore v1 as v3, the channel back on the draft and the alias deleted.
 // axe-clean, no CSP violation, nothing overflowing at 390 px; screenshots in dist/screenshots/console.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -70,6 +70,7 @@ describe('team console: deployments and aliases', () => {
     await fixed.waitFor();
     expect(await fixed.innerText()).toContain('fixed');
     expect(await fixed.getByRole('button', { name: 'Repoint' }).count()).toBe(0);
+    expect(await fixed.getByRole('button', { name: 'Delete alias rollback-1' }).count()).toBe(0);
     expect(await page.locator('li.build-row[data-version="1"]').getByRole('list', { name: 'Aliases on v1' }).innerText()).toMatch(/production[\s\S]*rollback-1/);
 
     // The channel editor's "Answers from" follows the alias.
