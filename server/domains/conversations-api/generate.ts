@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requireApiKey } from '../../http/auth/api-key.js';
+import { watchProjectGrant } from '../../http/auth/grant-watch.js';
 import { ConversationParams, GenerateResponse } from '../../../shared/schemas/api.js';
 import { AppError } from '../../errors.js';
 import type { ReplyResult } from '../agent/types.js';
@@ -51,7 +52,7 @@ function startGeneration(ctx: AppContext, registry: StreamRegistry, request: Fas
   return stream;
 }
 
-function pipe(reply: FastifyReply, registry: StreamRegistry, stream: GenerationStream, afterN: number) {
+function pipe(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, registry: StreamRegistry, stream: GenerationStream, afterN: number) {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -71,11 +72,20 @@ function pipe(reply: FastifyReply, registry: StreamRegistry, stream: GenerationS
     ended = true;
     clearInterval(heartbeat);
     unsubscribe();
+    unwatch();
     untrack();
     if (!raw.writableEnded) raw.end();
   };
   // Server shutdown ends open streams, so app.close() does not wait on a client that never hangs up.
   const untrack = registry.track(end);
+  // A key deleted or narrowed, a session ended or a project deleted while the stream is open: a last
+  // `error` event with the refusal a new request would get, then the end (http/auth/grant-watch.ts).
+  // It has no id: it belongs to this response, not to the generation a reconnect resumes.
+  const unwatch = watchProjectGrant(ctx, request, stream.projectId, GENERATE, (refusal) => {
+    if (ended) return;
+    raw.write(`event: error\ndata: ${JSON.stringify({ error: refusal.code, message: refusal.message })}\n\n`);
+    end();
+  });
   // The client went away: stop writing; the generation goes on and stays resumable. This listens on
   // the *response*: since Node 16 the request's 'close' fires as soon as its (empty) body has been
   // read, which detached every follower before the generation finished and left resumed streams
@@ -120,10 +130,10 @@ export function generateRoute(app: FastifyInstance, ctx: AppContext): void {
         if (!parsed || !stream || stream.projectId !== project_id || stream.conversationId !== conversation_id) {
           throw new AppError('not_found', 'This stream ended too long ago or never existed; request a new generation without Last-Event-ID');
         }
-        return pipe(reply, registry, stream, parsed.n);
+        return pipe(ctx, request, reply, registry, stream, parsed.n);
       }
       await ctx.services.conversations.require(project_id, conversation_id);
-      if (wantsStream) return pipe(reply, registry, startGeneration(ctx, registry, request, project_id, conversation_id), 0);
+      if (wantsStream) return pipe(ctx, request, reply, registry, startGeneration(ctx, registry, request, project_id, conversation_id), 0);
       const result = await ctx.services.agent.reply({ projectId: project_id, conversationId: conversation_id });
       if (!result.message) throw skipped(result);
       return { message: result.message, sources: result.sources };
