@@ -1,7 +1,8 @@
 // The evaluation sets of `npm run eval`: every expected page exists in
 // the docs shipped by the npm package, the held-out pino set has its answerable and unanswerable
 // halves, and the eval script runs a set end to end, printing its figures and the headline last.
-// Figures are not asserted here: they are measured by `npm run eval` and written in docs/eval.md.
+// The figures themselves are measured by `npm run eval` and written in docs/eval.md; here only floors
+// well below them, so a broken pipeline (every rate 0.000) fails while tuning moves the figures freely.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,9 +47,15 @@ describe('npm run eval', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^pino: imported .*pino[/\\]docs .*"pages_found":14/));
     const rate = '(0|1)\\.\\d{3}';
     const a = PINO_QUESTIONS.filter((q) => q.pages.length > 0).length;
-    expect(lines).toContainEqual(
-      expect.stringMatching(new RegExp(`^pino held-out: ${a} answerable \\+ ${PINO_QUESTIONS.length - a} not; hit3=${rate} top1=${rate} cited3=${rate} answer_rate=${rate} wrong_answer_rate=${rate} useful_rate=${rate} refusal_rate=${rate} p50_ms=\\d+`)),
-    );
+    const pino = lines.find((l) => l.startsWith('pino held-out: '));
+    expect(pino).toMatch(new RegExp(`^pino held-out: ${a} answerable \\+ ${PINO_QUESTIONS.length - a} not; hit3=${rate} top1=${rate} cited3=${rate} answer_rate=${rate} wrong_answer_rate=${rate} useful_rate=${rate} refusal_rate=${rate} p50_ms=\\d+$`));
+    const figure = (name: string) => Number(new RegExp(` ${name}=(\\S+)`).exec(pino!)![1]);
+    // Measured at the time of writing: hit3 0.970, answer 0.455, wrong 0.061, useful 0.909, refusal 0.933.
+    expect(figure('hit3')).toBeGreaterThanOrEqual(0.75);
+    expect(figure('answer_rate')).toBeGreaterThanOrEqual(0.25);
+    expect(figure('useful_rate')).toBeGreaterThanOrEqual(0.6);
+    expect(figure('refusal_rate')).toBeGreaterThanOrEqual(0.6);
+    expect(figure('wrong_answer_rate')).toBeLessThanOrEqual(0.2);
     const headline = lines.filter((l) => !l.startsWith('eval took')).at(-1);
     expect(headline).toMatch(/^hit3=\S+ answer_rate=\S+ wrong_answer_rate=\S+ useful_rate=\S+ refusal_rate=\S+ en_answer_rate=\S+ xx_answer_rate=\S+ p50_ms=\S+$/);
   }, 120_000);
