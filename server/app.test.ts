@@ -18,7 +18,8 @@ describe('server foundation', () => {
   it('answers unknown routes with the flat error body', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/nope?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'not_found', message: 'No route GET /nope' });
+    expect(res.json()).toEqual({ error: 'not_found', message: 'No route GET /nope', request_id: res.json().request_id });
+    expect(res.json().request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('serves OpenAPI generated from the route schemas and a docs page', async () => {

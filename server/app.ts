@@ -1,6 +1,5 @@
 // buildApp(config): the one factory used by tests and server/main.ts.
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
-import type { ErrorBody } from '../shared/errors.js';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -8,7 +7,8 @@ import { openStore, type ParleyStore } from './store/index.js';
 import { createSecretBox, loadMasterKey } from './lib/secret-box.js';
 import { createConversationBus } from './domains/conversations/events.js';
 import { createServices } from './services.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorHandling, sendError } from './http/error-handler.js';
+import { MAX_PARAM_LENGTH } from './http/framework-errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { ROUTE_MODULES } from './routes.js';
 import { jsonLogging, RequestLogs, type Logging } from './http/logging.js';
@@ -44,15 +44,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
     schemaController: { compilersFactory: { buildValidator: bodiesWithoutCoercion } },
-    // A path that is not valid percent-encoding (`/docs/%`, `%E0%A4%A`) never reaches a route: it gets
-    // the flat error body like every other bad input (docs/architecture.md section 2), not Fastify's own.
-    frameworkErrors: (err, _request, reply: FastifyReply) => {
-      const bad = err.code === 'FST_ERR_BAD_URL';
-      const body: ErrorBody = bad
-        ? { error: 'invalid_request', message: 'The URL path is not valid percent-encoding (write a literal % as %25)' }
-        : { error: 'internal_error', message: 'Something went wrong on our side' };
-      void reply.status(bad ? 400 : 500).send(body);
-    },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The router's errors (a path that is not valid percent-encoding, a parameter over
+    // MAX_PARAM_LENGTH) never reach a route: they get the flat error body with a request id like
+    // every other bad input (docs/api.md "Errors"), not Fastify's own body or a 500.
+    frameworkErrors: sendError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const store = options.store ?? (await openStore(config.dataDir));

@@ -1,8 +1,10 @@
-// One flat error body everywhere (docs/architecture.md section 2): `{error, message, ...extras}`.
-// Fastify's own errors (validation, body parsing, size, media type) are mapped onto stable codes;
-// a 5xx never leaks internals, only a request id to find the log line.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// One flat error body everywhere (docs/architecture.md section 2): `{error, message, ...extras}`,
+// plus the `request_id` of the log line (docs/api.md "Errors"). Fastify's own errors are mapped onto
+// stable codes (framework-errors.ts); a 5xx never leaks internals and is logged with the request id.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { STATUS_CODES } from 'node:http';
+import { fastifyRequestError, isFastifyCode } from './framework-errors.js';
 import type { ErrorBody } from '../../shared/errors.js';
 import { WEB_URL_MESSAGE, WEB_URL_PATTERN } from '../../shared/schemas/web-url.js';
 
@@ -46,38 +48,51 @@ export function toErrorResponse(err: FastifyError & { validationContext?: string
       body: { error: 'invalid_request', message: first ? `${first.path || 'request'}: ${first.message}` : 'Invalid request', details },
     };
   }
-  switch (err.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, body: { error: 'payload_too_large', message: 'The request body is larger than this endpoint accepts' } };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, body: { error: 'unsupported_media_type', message: 'Send the body as application/json' } };
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: { error: 'invalid_json', message: 'The body is empty but Content-Type is application/json' } };
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, body: { error: 'invalid_json', message: 'The body is not valid JSON' } };
-  }
-  if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+  const mapped = fastifyRequestError(err.code);
+  if (mapped) return mapped;
+  if (err instanceof SyntaxError) {
     return { status: 400, body: { error: 'invalid_json', message: 'The body is not valid JSON' } };
   }
+  // Any other FST_ERR_* is Fastify telling us our own code misused it, whatever status it carries.
+  if (isFastifyCode(err.code)) return INTERNAL();
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'invalid_request';
     return { status, body: { error: code, message: err.message } };
   }
-  return { status: 500, body: { error: 'internal_error', message: 'Something went wrong on our side' } };
+  return INTERNAL();
+}
+
+const INTERNAL = () => ({ status: 500, body: { error: 'internal_error', message: 'Something went wrong on our side' } as ErrorBody });
+
+/**
+ * Sends the flat body for `err` with the request id. Also the app's `frameworkErrors` option: the
+ * router's errors (bad URL, over-long parameter) come before any route and its error handler.
+ */
+export function sendError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toErrorResponse(err);
+  // Unexpected: the log line (it carries reqId) is what the request_id in the body leads to.
+  if (status >= 500) request.log.error({ err }, 'request failed');
+  // Keep headers set earlier (e.g. rate-limit or WWW-Authenticate) and answer the flat body.
+  void reply.status(status).send({ ...body, request_id: request.id });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, body } = toErrorResponse(err);
-    if (status >= 500) {
-      request.log.error({ err }, 'request failed');
-      body.request_id = request.id;
-    }
-    // Keep headers set earlier (e.g. rate-limit or WWW-Authenticate) and answer the flat body.
-    reply.status(status).send(body);
-  });
+  app.setErrorHandler(sendError);
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}`, request_id: request.id });
+  });
+  // A plugin's bodiless error (@fastify/websocket answers a plain GET on a socket route with an empty
+  // 404) still gets the flat body, so every error a client sees has a code and a request id.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 || (payload !== undefined && payload !== null && payload !== '')) return done(null, payload);
+    const status = reply.statusCode;
+    const path = request.url.split('?')[0];
+    if (status >= 500) request.log.error({ status }, 'request failed without a body');
+    const body: ErrorBody = status === 404
+      ? { error: 'not_found', message: `No route ${request.method} ${path}` }
+      : { error: status >= 500 ? 'internal_error' : 'invalid_request', message: STATUS_CODES[status] ?? 'Error' };
+    reply.type('application/json; charset=utf-8');
+    done(null, JSON.stringify({ ...body, request_id: request.id }));
   });
 }

@@ -33,6 +33,7 @@ export const ErrorSchema = Type.Object(
     details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
     required_permissions: Type.Optional(Type.Array(Type.String())),
     retry_after: Type.Optional(Type.Integer()),
+    request_id: Type.Optional(Type.String({ description: 'Names this request in the server log; quote it when reporting a problem' })),
   },
   { additionalProperties: true },
 );
