@@ -8,7 +8,7 @@ import type { ErrorBody } from '../../shared/errors.js';
  * The router's limit on one path parameter (Fastify's default, stated so it is a decision). Parley's
  * ids are UUIDs (36 characters) or names of at most 64, so nothing valid comes near it; the limit
  * bounds what the router decodes and matches before validation. Beyond it the router matches no
- * route and raises FST_ERR_MAX_PARAM_LENGTH, answered as the same 400 a malformed id gets.
+ * route and raises FST_ERR_MAX_PARAM_LENGTH: a 400 invalid_request, before any credential check.
  */
 export const MAX_PARAM_LENGTH = 100;
 
