@@ -8,6 +8,7 @@ import { appUrls } from './domains/widget/urls.js';
 import { holdUntilReady } from './domains/health/readiness.js';
 import { loggingFor } from './http/logging.js';
 import { listenFailure } from './listen-failure.js';
+import { serveBackups } from './backup/backup-socket.js';
 
 async function main() {
   let config: Config;
@@ -31,6 +32,10 @@ async function main() {
     }
     throw err;
   }
+  // `npm run parley -- backup` while this runs asks this process, which holds the store, for the
+  // snapshot (README "Data and backups").
+  const backups = await serveBackups(config.dataDir, app.ctx.store, app.log);
+  app.addHook('onClose', () => backups.close());
   // Every request is a 503 until seeding is done, so /healthz "ok" means usable (readiness.ts).
   const readiness = holdUntilReady(app);
 

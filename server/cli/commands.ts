@@ -6,16 +6,29 @@ import { channelIdentitySecret } from '../domains/identity/channel-secret.js';
 import { isWebUrl } from '../../shared/schemas/web-url.js';
 import { ROLES } from '../../shared/roles.js';
 import type { MemberRole } from '../../shared/schemas/entities.js';
+import type { Config } from '../config.js';
+import { BACKUP_COMMANDS } from './backup-commands.js';
 
 export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 /** node:util parseArgs options; `multiple` keeps every occurrence of a repeated flag. */
-type Option = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
+export type Option = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
 
 export interface Command {
   summary: string;
   options: Record<string, Option>;
   run(values: Values, ctx: AppContext, print: (line: string) => void): Promise<void>;
 }
+
+/** A command on DATA_DIR's files that runs without the CLI opening the store (backup-commands.ts). */
+export interface DataDirCommand {
+  summary: string;
+  /** Its positional arguments as the usage names them, e.g. `DEST`. */
+  args: string;
+  options: Record<string, Option>;
+  run(values: Values, args: string[], config: Config, print: (line: string) => void): Promise<void>;
+}
+
+export const isDataDirCommand = (c: Command | DataDirCommand): c is DataDirCommand => 'args' in c;
 
 function required(values: Values, name: string): string {
   const v = values[name];
@@ -46,7 +59,7 @@ async function requireProject(ctx: AppContext, id: string) {
   return project;
 }
 
-export const COMMANDS: Record<string, Command> = {
+const STORE_COMMANDS: Record<string, Command> = {
   'create-org': {
     summary: 'Create an organization: --name N [--plan standard|professional|enterprise]',
     options: { name: { type: 'string' }, plan: { type: 'string' } },
@@ -159,14 +172,18 @@ export const COMMANDS: Record<string, Command> = {
   },
 };
 
+export const COMMANDS: Record<string, Command | DataDirCommand> = { ...STORE_COMMANDS, ...BACKUP_COMMANDS };
+
 export function usage(only?: string): string {
   const entries = Object.entries(COMMANDS).filter(([n]) => !only || n === only);
+  const one = only ? COMMANDS[only] : undefined;
   return [
-    `Usage: npm run parley -- ${only ?? '<command>'} [flags]`,
+    `Usage: npm run parley -- ${only ?? '<command>'}${one && isDataDirCommand(one) ? ` ${one.args}` : ''} [flags]`,
     '',
     ...entries.map(([n, c]) => `  ${n.padEnd(15)} ${c.summary}`),
     '',
     'Works on the data in DATA_DIR (default ./data) while the server is stopped: one process owns it at a time.',
+    'backup also runs beside a running server, which then takes a consistent snapshot itself.',
     'help, --help, -h: this text; <command> --help: one command.',
   ].join('\n');
 }

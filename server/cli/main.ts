@@ -1,6 +1,7 @@
 // Admin CLI: `npm run parley -- <command> [--flags]`. Works on DATA_DIR while the server is stopped:
 // the embedded store is single-process (docs: README "Data and backups"), so a running server holds
-// the data directory and the CLI says so in one line instead of writing beside it. Errors are clear
+// the data directory and the CLI says so in one line instead of writing beside it. backup and restore
+// work on DATA_DIR's files (backup-commands.ts); backup asks a running server for the snapshot. Errors are clear
 // and exit non-zero; `help`, `--help` and `-h` print usage and exit 0.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
@@ -9,7 +10,7 @@ import { createSecretBox, loadMasterKey } from '../lib/secret-box.js';
 import { createConversationBus } from '../domains/conversations/events.js';
 import { createServices } from '../services.js';
 import { AppError } from '../errors.js';
-import { COMMANDS, usage, type Values } from './commands.js';
+import { COMMANDS, isDataDirCommand, usage, type Values } from './commands.js';
 import { dataDirHolder } from './data-dir-holder.js';
 
 const HELP = new Set(['help', '--help', '-h']);
@@ -31,13 +32,18 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   let values: Values;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({ args: rest, options: command.options, strict: true }));
+    ({ values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: isDataDirCommand(command) }));
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${usage(name)}`);
     return 2;
   }
   const config = loadConfig();
+  if (isDataDirCommand(command)) {
+    await command.run(values, positionals, config, (line) => console.log(line));
+    return 0;
+  }
   let store;
   try {
     store = await openStore(config.dataDir);

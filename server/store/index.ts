@@ -45,3 +45,5 @@ export async function openStore(dataDir: string): Promise<ParleyStore> {
 
 export type { ParleyStore, Collections } from './collections.js';
 export { StoreCorruptError } from './types.js';
+/** Restore (server/backup/restore.ts) holds a data directory as a running store does. */
+export { lockDataDir } from './lowdb/dir-lock.js';
