@@ -8,7 +8,10 @@
 // Rate limits count per project (all keys of a project share its organization's plan budget, so
 // minting more keys never multiplies the limit). Requests that fail authentication count per client
 // address at the Standard figures, so a stranger can neither drain a project's budget nor probe keys
-// without limit. X-RateLimit-* headers go on every response under /v1/projects/, errors included.
+// without limit. A signed-in member's refusals (403, csrf_failed, another organization's 404) are not
+// a stranger's: they count against that member's own budget at their organization's plan figures, so
+// they never turn into 429s for everyone else behind the same address (an office, a NAT; issue 26).
+// X-RateLimit-* headers go on every response under /v1/projects/, errors included.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
@@ -17,7 +20,8 @@ import type { RateLimiter, RateLimits } from '../rate-limit/types.js';
 import { ANONYMOUS_LIMITS, limitsFor } from '../rate-limit/plans.js';
 import { authenticateApiKey, authorizeApiKey, declaredPermissions, projectIdOf } from './api-key.js';
 import { projectErrorResponses } from './openapi-errors.js';
-import { authorizeProjectSession, wantsSession } from './project-session.js';
+import { authorizeSignedIn, wantsSession } from './project-session.js';
+import { authenticateSession } from './session.js';
 
 export const PROJECT_PREFIX = '/v1/projects/';
 
@@ -78,11 +82,18 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
 
   async function guard(request: FastifyRequest, reply: FastifyReply, required: readonly Permission[]) {
     if (wantsSession(request)) {
-      let projectId;
+      let team;
       try {
-        projectId = await authorizeProjectSession(ctx, request, required);
+        team = await authenticateSession(ctx, request);
       } catch (err) {
         await count(reply, `addr:${request.ip}`, ANONYMOUS_LIMITS);
+        throw err;
+      }
+      let projectId;
+      try {
+        projectId = await authorizeSignedIn(ctx, request, team, required);
+      } catch (err) {
+        await count(reply, `member:${team.member.id}`, limitsFor(team.organization));
         throw err;
       }
       return count(reply, `project:${projectId}`, await projectLimits(projectId));

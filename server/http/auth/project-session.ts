@@ -13,7 +13,7 @@ import { ROLE_PERMISSIONS } from '../../../shared/roles.js';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { SESSION_COOKIE } from '../../domains/session/service.js';
-import { authenticateSession, checkCsrf } from './session.js';
+import { authenticateSession, checkCsrf, type SessionContext } from './session.js';
 import { projectIdOf } from './api-key.js';
 
 declare module 'fastify' {
@@ -35,7 +35,15 @@ export function rolePermissions(role: MemberRole): Set<string> {
 
 /** Authenticates the session, checks the project is its organization's and the role's permissions; returns the project id. */
 export async function authorizeProjectSession(ctx: AppContext, request: FastifyRequest, required: readonly Permission[]): Promise<string> {
-  const team = await authenticateSession(ctx, request);
+  return authorizeSignedIn(ctx, request, await authenticateSession(ctx, request), required);
+}
+
+/**
+ * The checks after authentication: CSRF, the project is the member's organization's, the role's
+ * permissions. Separate so the guard can tell a stranger (no valid session) from a signed-in member
+ * it refuses: they count against different rate-limit budgets (project-guard.ts).
+ */
+export async function authorizeSignedIn(ctx: AppContext, request: FastifyRequest, team: SessionContext, required: readonly Permission[]): Promise<string> {
   checkCsrf(request, team.session);
   const projectId = projectIdOf(request);
   const project = projectId ? await ctx.services.projects.getProject(projectId) : undefined;
