@@ -24,8 +24,8 @@ let t: TestApp;
 let llm: ScriptedLlm;
 let base: string;
 const open: WidgetClient[] = [];
-const api = (method: 'POST' | 'PATCH', path: string, payload: object) =>
-  t.app.inject({ method, url: `/v1/projects/${t.demo.project_id}${path}`, headers: { authorization: `Bearer ${t.demo.api_key}` }, payload });
+const api = (method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+  t.app.inject({ method, url: `/v1/projects/${t.demo.project_id}${path}`, headers: { authorization: `Bearer ${t.demo.api_key}` }, ...(payload ? { payload } : {}) });
 /** The tools the model was offered in its latest request. */
 const offered = () => (llm.requests.at(-1)!.body.tools ?? []).map((x: { function: { name: string } }) => x.function.name);
 const startTool = () => llm.requests.at(-1)!.body.tools.find((x: { function: { name: string } }) => x.function.name === 'start_procedure').function;
@@ -40,6 +40,17 @@ afterAll(async () => {
   await t.close();
   await llm.close();
 });
+
+/** Runs `fn` with the Refund procedure enabled, and deletes it after: each test passes alone and in any order. */
+async function withRefund(fn: (procedureId: string) => Promise<void>): Promise<void> {
+  const created = await api('POST', '/procedures', REFUND);
+  expect(created.statusCode, created.body).toBe(201);
+  try {
+    await fn(created.json().id);
+  } finally {
+    await api('DELETE', `/procedures/${created.json().id}`);
+  }
+}
 
 /** A widget visitor whose `say` resolves with the assistant's reply. */
 async function visitor() {
@@ -64,12 +75,7 @@ describe('start_procedure', () => {
     expect(offered()).not.toContain('start_procedure');
   });
 
-  let procedureId = '';
-  it('does not start a procedure from its trigger phrase when the model answers normally', async () => {
-    const created = await api('POST', '/procedures', REFUND);
-    expect(created.statusCode, created.body).toBe(201);
-    procedureId = created.json().id;
-
+  it('does not start a procedure from its trigger phrase when the model answers normally', () => withRefund(async (procedureId) => {
     const say = await visitor();
     const calls = llm.requests.length;
     expect((await say('I want a refund')).content).toBe('Happy to help.');
@@ -82,9 +88,9 @@ describe('start_procedure', () => {
     // No run began: the next message is the model's again.
     expect((await say('A-1234')).content).toBe('Happy to help.');
     expect(llm.requests.length).toBe(calls + 2);
-  });
+  }));
 
-  it('starts the procedure the model chooses; the procedure answers the next messages and finishes', async () => {
+  it('starts the procedure the model chooses; the procedure answers the next messages and finishes', () => withRefund(async (procedureId) => {
     const say = await visitor();
     llm.script.push({ text: ['Sure! '], toolCalls: [{ id: 's1', name: 'start_procedure', args: [JSON.stringify({ procedure: procedureId })] }] });
     const calls = llm.requests.length;
@@ -100,9 +106,9 @@ describe('start_procedure', () => {
     expect(llm.requests.length).toBe(calls + 1);
     expect((await say('Thanks!')).content).toBe('Happy to help.');
     expect(llm.requests.length).toBe(calls + 2);
-  });
+  }));
 
-  it('is cancelled like a run started by a phrase', async () => {
+  it('is cancelled like a run started by a phrase', () => withRefund(async (procedureId) => {
     const say = await visitor();
     llm.script.push({ toolCalls: [{ id: 's2', name: 'start_procedure', args: [JSON.stringify({ procedure: procedureId })] }] });
     expect((await say('Refund please')).content).toBe('What is your order number?');
@@ -110,19 +116,23 @@ describe('start_procedure', () => {
     const calls = llm.requests.length;
     expect((await say('What are your opening hours?')).content).toBe('Happy to help.');
     expect(llm.requests.length).toBe(calls + 1);
-  });
+  }));
 
-  it('is not offered when the guidance allowlist leaves it out, and is when it names it', async () => {
+  it('is not offered when the guidance allowlist leaves it out, and is when it names it', () => withRefund(async () => {
     const rule = await api('POST', '/guidance-rules', { name: 'Only knowledge', instructions: 'Answer with `search_knowledge` only.' });
     expect(rule.statusCode, rule.body).toBe(201);
-    const say = await visitor();
-    await say('Hello');
-    expect(offered()).not.toContain('start_procedure');
+    try {
+      const say = await visitor();
+      await say('Hello');
+      expect(offered()).not.toContain('start_procedure');
 
-    const edited = await api('PATCH', `/guidance-rules/${rule.json().id}`, { instructions: 'Use `search_knowledge`; start a procedure with `start_procedure`.' });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ allowed_tools: ['search_knowledge', 'start_procedure'], unknown_tools: [] });
-    await say('Hello again');
-    expect(offered()).toContain('start_procedure');
-  });
+      const edited = await api('PATCH', `/guidance-rules/${rule.json().id}`, { instructions: 'Use `search_knowledge`; start a procedure with `start_procedure`.' });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({ allowed_tools: ['search_knowledge', 'start_procedure'], unknown_tools: [] });
+      await say('Hello again');
+      expect(offered()).toContain('start_procedure');
+    } finally {
+      await api('DELETE', `/guidance-rules/${rule.json().id}`);
+    }
+  }));
 });
