@@ -2,8 +2,9 @@
 // holds every write acknowledged before it and nothing half-written, kept unchanged while they are
 // copied even as a running server writes on (lowdb-store.ts). The files beside the store (master.key,
 // uploaded wiki archives, kept voice recordings, imports, demo credentials) are copied one by one
-// after it; those Parley writes are replaced whole by a rename, and temp files are left out. The
-// manifest goes last, so a backup cut off half way has none and restore refuses it.
+// after it, each as it is then, not as of the snapshot (an archive replaced meanwhile comes in its
+// newer version); archives and credentials are replaced whole by a rename, temp files left out.
+// The manifest goes last, so a backup cut off half way has none and restore refuses it.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { COLLECTION_NAMES, type ParleyStore } from '../store/index.js';
