@@ -31,7 +31,7 @@ export const ERROR_CODES = {
   /** The server is still starting (seeding the demo); retry after Retry-After seconds. */
   not_ready: 503,
   /** A route took longer than its handler timeout (docs/api.md "Errors"). */
-  timeout: 503,
+  handler_timeout: 503,
   // voice input and verified identity (spec 2.4 and 10)
   audio_too_long: 413,
   unsupported_language: 422,

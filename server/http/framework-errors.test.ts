@@ -102,7 +102,7 @@ describe('the mapping of every FST_ERR_* code', () => {
     FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
     FST_ERR_ROUTE_MISSING_CONTENT_TYPE: [415, 'unsupported_media_type'],
     FST_ERR_ROUTE_MISSING_CONTENT: [400, 'invalid_request'],
-    FST_ERR_HANDLER_TIMEOUT: [503, 'timeout'],
+    FST_ERR_HANDLER_TIMEOUT: [503, 'handler_timeout'],
   };
 
   it('answers each with its status and a catalogued code, and every other one as a 500', () => {

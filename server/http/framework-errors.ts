@@ -44,7 +44,7 @@ const REQUEST_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
   FST_ERR_ROUTE_MISSING_CONTENT_TYPE: { status: 415, body: { error: 'unsupported_media_type', message: `A body needs a Content-Type. ${JSON_ONLY}` } },
   FST_ERR_ROUTE_MISSING_CONTENT: { status: 400, body: { error: 'invalid_request', message: 'This request needs a body' } },
   // Only with a route `handlerTimeout` (none is set today): the server was too slow, not the client wrong.
-  FST_ERR_HANDLER_TIMEOUT: { status: 503, body: { error: 'timeout', message: 'The request took longer than the server allows; try again' } },
+  FST_ERR_HANDLER_TIMEOUT: { status: 503, body: { error: 'handler_timeout', message: 'The request took longer than the server allows; try again' } },
 };
 
 /** The answer to a Fastify error a request caused, or undefined for anything else. */

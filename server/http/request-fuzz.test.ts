@@ -11,11 +11,12 @@ import { ERROR_CODES } from '../../shared/errors.js';
 
 const NOBODY = '0190f0f0-0000-7000-8000-000000000000';
 
+/** Longer than the router's limit (framework-errors.ts MAX_PARAM_LENGTH), refused before any route. */
+const LONG_PARAMS = ['a'.repeat(101), `${NOBODY}${'0'.repeat(100)}`, 'x'.repeat(4000)];
+
 /** Path parameter values, each put in one parameter while the others stay valid. */
 const PARAMS = [
-  'a'.repeat(101), // one past the router's limit (app.ts MAX_PARAM_LENGTH)
-  `${NOBODY}${'0'.repeat(100)}`,
-  'x'.repeat(4000),
+  LONG_PARAMS[0]!,
   '%C3%A9t%C3%A9', // été
   '%F0%9F%98%80', // an emoji
   '..',
@@ -35,7 +36,6 @@ const QUERIES = [
   'limit=abc',
   'limit=1&limit=2',
   '__proto__[x]=1',
-  'constructor[prototype][x]=1',
   'a[b][c][d]=1',
   `x=${'y'.repeat(10_000)}`,
   Array.from({ length: 1000 }, (_, i) => `k${i}=${i}`).join('&'),
@@ -44,7 +44,7 @@ const QUERIES = [
 ];
 
 /** Values tried in each query parameter the route declares. */
-const QUERY_VALUES = ['x'.repeat(1000), '', '-1', '1e999', 'true', 'null'];
+const QUERY_VALUES = ['x'.repeat(1000), '', '1e999', 'null'];
 
 const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 const BIG = 1024 * 1024 + 1;
@@ -56,7 +56,6 @@ const BODIES: { type?: string; body: string }[] = [
   { type: 'application/json', body: 'null' },
   { type: 'application/json', body: '[]' },
   { type: 'application/json', body: '"text"' },
-  { type: 'application/json', body: '1' },
   { type: 'application/json', body: '{"__proto__":{"polluted":1}}' },
   { type: 'application/json', body: '{"constructor":{"prototype":{"polluted":1}}}' },
   { type: 'application/json', body: `{"external_attributes":${deep(5000)},"name":${deep(2000)}}` },
@@ -111,14 +110,17 @@ interface Probe {
   url: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Only as a stranger (the case is about credentials, or it is expensive). */
+  /** Only as a stranger: the case is about credentials, or it is refused before they are read. */
   strangerOnly?: boolean;
 }
 
 function probesOf(route: RouteOptions, method: string): Probe[] {
   const base = fill(route.url, '', '');
   const out: Probe[] = [];
-  for (const p of paramsOf(route.url)) for (const v of PARAMS) out.push({ method, url: fill(route.url, p, v) });
+  for (const p of paramsOf(route.url)) {
+    for (const v of PARAMS) out.push({ method, url: fill(route.url, p, v) });
+    for (const v of LONG_PARAMS.slice(1)) out.push({ method, url: fill(route.url, p, v), strangerOnly: true });
+  }
   for (const q of QUERIES) out.push({ method, url: `${base}?${q}` });
   for (const name of queryNames(route)) for (const v of QUERY_VALUES) out.push({ method, url: `${base}?${name}=${encodeURIComponent(v)}` });
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
