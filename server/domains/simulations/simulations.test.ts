@@ -21,6 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A manual provider holding the warehouse pickup code; each test that needs it adds and deletes its own. */
+async function warehouseCode(): Promise<{ remove(): Promise<void> }> {
+  const provider = (await api('POST', '/data-providers', { type: 'manual', name: 'Warehouse' })).json();
+  const snippet = await api('POST', `/data-providers/${provider.id}/snippets`, { question: 'What is the warehouse pickup code?', content: 'The warehouse pickup code is ZEBRA-7741.' });
+  expect(snippet.statusCode, snippet.body).toBe(201);
+  return { remove: async () => void (await api('DELETE', `/data-providers/${provider.id}`)) };
+}
+
 async function simulate(body: object): Promise<SimulationRun> {
   const r = await api('POST', '/simulations', body);
   expect(r.statusCode, r.body).toBe(201);
@@ -68,8 +76,7 @@ describe('simulations', () => {
 
   it('answers from the target: a build does not see knowledge added after it; replies are billed and hidden', async () => {
     const before = (await api('POST', '/deployments', { note: 'before the code' })).json().version;
-    const provider = (await api('POST', '/data-providers', { type: 'manual', name: 'Warehouse' })).json();
-    await api('POST', `/data-providers/${provider.id}/snippets`, { question: 'What is the warehouse pickup code?', content: 'The warehouse pickup code is ZEBRA-7741.' });
+    const code = await warehouseCode();
     const turns = [{ user: 'What is the warehouse pickup code?', expect: [{ type: 'contains', text: 'ZEBRA-7741' }, { type: 'cites', title_contains: 'pickup code' }] }];
     const billedBefore = await billed();
 
@@ -88,11 +95,13 @@ describe('simulations', () => {
     expect((await api('GET', `/simulation-runs/${old.id}`)).json().cases[0].turns[0].failures).toHaveLength(2);
     expect((await api('POST', '/simulations', { target: 9999, turns })).json().error).toBe('unknown_deployment');
     expect((await api('POST', '/simulations', { turns: [] })).statusCode).toBe(400);
+    await code.remove();
   });
 });
 
 describe('simulation suites', () => {
   it('fail when a guidance edit breaks an expectation, and then keep an alias from moving to that build', async () => {
+    const code = await warehouseCode();
     const suite = (
       await api('POST', '/simulation-suites', {
         name: 'Release checks',
@@ -126,5 +135,7 @@ describe('simulation suites', () => {
     expect(forced.history.at(-1)).toMatchObject({ version: v2, previous: v1, skipped_suites: true, note: 'urgent' });
     expect((await api('GET', `/simulation-runs?suite_id=${suite.id}`)).json().data.length).toBeGreaterThanOrEqual(4);
     await api('DELETE', `/guidance-rules/${rule.id}`);
+    await api('DELETE', `/simulation-suites/${suite.id}`);
+    await code.remove();
   });
 });
