@@ -10,7 +10,8 @@ import type { Permission } from '../../shared/permissions.js';
 import { requireApiKey } from './auth/api-key.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type In<S> = S extends TSchema ? Static<S> : undefined;
+/** What a handler receives for a schema (undefined when the route declares none). */
+export type In<S> = S extends TSchema ? Static<S> : undefined;
 
 export interface ProjectRoute<Params extends TSchema, Query extends TSchema | undefined, Body extends TSchema | undefined> {
   method: Method;
