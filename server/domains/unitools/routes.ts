@@ -3,41 +3,25 @@
 // guidance rules and triggers). A test-run executes the code, so it takes the write permission.
 import type { RouteModule } from '../../routes.js';
 import { projectRoute } from '../../http/project-route.js';
-import { ProjectParams } from '../../../shared/schemas/api.js';
+import { projectCrudRoutes } from '../../http/project-crud-routes.js';
 import { TestRunBody, TestRunResult, UnitoolBody, UnitoolList, UnitoolParams, UnitoolPatchBody, UnitoolSchema } from '../../../shared/schemas/unitools.js';
 import { createUnitoolService } from './service.js';
 
 const tags = ['actions'];
+/** What a Unitool is, and the codes of what creating one refuses. */
+const createDoc =
+  'Custom Python or Shell code the agent can call on the profiles in `profile_ids`. `parameters` that are no JSON Schema of an object are a 400 `invalid_tool_schema`; ' +
+  "a built-in action's name a 400 `reserved_tool_name`; a name already used a 409 `conflict`; an unknown profile a 400 `unknown_profile`.";
 
 export const unitoolRoutes: RouteModule = (app, ctx) => {
   const unitools = createUnitoolService(ctx);
-  projectRoute(app, ctx, {
-    method: 'GET', path: '/unitools', permissions: ['project:read'], tags, params: ProjectParams, response: UnitoolList,
-    summary: 'List Unitools', description: 'Secrets appear by name only (`secret_names`).',
-    handler: async ({ params }) => ({ data: await unitools.list(params.project_id) }),
-  });
-  projectRoute(app, ctx, {
-    method: 'POST', path: '/unitools', permissions: ['deployment:update'], tags, params: ProjectParams, body: UnitoolBody, response: UnitoolSchema, status: 201,
-    summary: 'Create a Unitool',
-    description:
-      'Custom Python or Shell code the agent can call on the profiles in `profile_ids`. `parameters` that are no JSON Schema of an object are a 400 `invalid_tool_schema`; ' +
-      "a built-in action's name a 400 `reserved_tool_name`; a name already used a 409 `conflict`; an unknown profile a 400 `unknown_profile`.",
-    handler: ({ params, body }) => unitools.create(params.project_id, body),
-  });
-  projectRoute(app, ctx, {
-    method: 'GET', path: '/unitools/:unitool_id', permissions: ['project:read'], tags, params: UnitoolParams, response: UnitoolSchema,
-    summary: 'Get a Unitool',
-    handler: ({ params }) => unitools.get(params.project_id, params.unitool_id),
-  });
-  projectRoute(app, ctx, {
-    method: 'PATCH', path: '/unitools/:unitool_id', permissions: ['deployment:update'], tags, params: UnitoolParams, body: UnitoolPatchBody, response: UnitoolSchema,
-    summary: 'Change a Unitool', description: '`secrets` sets the secrets it names (null removes one) and keeps the others.',
-    handler: ({ params, body }) => unitools.update(params.project_id, params.unitool_id, body),
-  });
-  projectRoute(app, ctx, {
-    method: 'DELETE', path: '/unitools/:unitool_id', permissions: ['deployment:update'], tags, params: UnitoolParams, response: null,
-    summary: 'Delete a Unitool',
-    handler: ({ params }) => unitools.remove(params.project_id, params.unitool_id),
+  projectCrudRoutes(app, ctx, {
+    path: '/unitools', id: 'unitool_id', params: UnitoolParams, item: UnitoolSchema, tags, read: ['project:read'], write: ['deployment:update'],
+    list: { response: UnitoolList, summary: 'List Unitools', description: 'Secrets appear by name only (`secret_names`).', run: unitools.list },
+    create: { body: UnitoolBody, summary: 'Create a Unitool', description: createDoc, run: unitools.create },
+    get: { summary: 'Get a Unitool', run: unitools.get },
+    update: { body: UnitoolPatchBody, summary: 'Change a Unitool', description: '`secrets` sets the secrets it names (null removes one) and keeps the others.', run: unitools.update },
+    remove: { summary: 'Delete a Unitool', run: unitools.remove },
   });
   projectRoute(app, ctx, {
     method: 'POST', path: '/unitools/:unitool_id/test-run', permissions: ['deployment:update'], tags, params: UnitoolParams, body: TestRunBody, response: TestRunResult,
