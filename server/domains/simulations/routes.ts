@@ -3,6 +3,7 @@
 // deployment:update; reading runs and suites needs project:read.
 import type { RouteModule } from '../../routes.js';
 import { projectRoute } from '../../http/project-route.js';
+import { projectCrudRoutes } from '../../http/project-crud-routes.js';
 import { ProjectParams } from '../../../shared/schemas/api.js';
 import { RunSuiteBody, SimulateBody, SimulationRunList, SimulationRunParams, SimulationRunQuery, SimulationRunSchema, SuiteBody, SuiteList, SuiteParams, SuitePatchBody, SuiteSchema } from '../../../shared/schemas/simulations.js';
 import { createSimulationService } from './service.js';
@@ -27,30 +28,13 @@ export const simulationRoutes: RouteModule = (app, ctx) => {
     summary: 'Get a simulation run',
     handler: ({ params }) => simulations.getRun(params.project_id, params.run_id),
   });
-  projectRoute(app, ctx, {
-    method: 'GET', path: '/simulation-suites', permissions: ['project:read'], tags, params: ProjectParams, response: SuiteList,
-    summary: 'List simulation suites',
-    handler: async ({ params }) => ({ data: await simulations.listSuites(params.project_id) }),
-  });
-  projectRoute(app, ctx, {
-    method: 'POST', path: '/simulation-suites', permissions: ['deployment:update'], tags, params: ProjectParams, body: SuiteBody, response: SuiteSchema, status: 201,
-    summary: 'Save a simulation suite', description: 'Cases with expectations; every suite runs before an alias moves (PUT /aliases/{name}).',
-    handler: ({ params, body }) => simulations.createSuite(params.project_id, body),
-  });
-  projectRoute(app, ctx, {
-    method: 'GET', path: '/simulation-suites/:suite_id', permissions: ['project:read'], tags, params: SuiteParams, response: SuiteSchema,
-    summary: 'Get a simulation suite',
-    handler: ({ params }) => simulations.getSuite(params.project_id, params.suite_id),
-  });
-  projectRoute(app, ctx, {
-    method: 'PATCH', path: '/simulation-suites/:suite_id', permissions: ['deployment:update'], tags, params: SuiteParams, body: SuitePatchBody, response: SuiteSchema,
-    summary: 'Change a simulation suite',
-    handler: ({ params, body }) => simulations.updateSuite(params.project_id, params.suite_id, body),
-  });
-  projectRoute(app, ctx, {
-    method: 'DELETE', path: '/simulation-suites/:suite_id', permissions: ['deployment:update'], tags, params: SuiteParams, response: null,
-    summary: 'Delete a simulation suite',
-    handler: ({ params }) => simulations.removeSuite(params.project_id, params.suite_id),
+  projectCrudRoutes(app, ctx, {
+    path: '/simulation-suites', id: 'suite_id', params: SuiteParams, item: SuiteSchema, tags, read: ['project:read'], write: ['deployment:update'],
+    list: { response: SuiteList, summary: 'List simulation suites', run: simulations.listSuites },
+    create: { body: SuiteBody, summary: 'Save a simulation suite', description: 'Cases with expectations; every suite runs before an alias moves (PUT /aliases/{name}).', run: simulations.createSuite },
+    get: { summary: 'Get a simulation suite', run: simulations.getSuite },
+    update: { body: SuitePatchBody, summary: 'Change a simulation suite', run: simulations.updateSuite },
+    remove: { summary: 'Delete a simulation suite', run: simulations.removeSuite },
   });
   projectRoute(app, ctx, {
     method: 'POST', path: '/simulation-suites/:suite_id/runs', permissions: ['deployment:update'], tags, params: SuiteParams, body: RunSuiteBody, response: SimulationRunSchema, status: 201,
