@@ -59,6 +59,9 @@ describe('Unitools API', () => {
       [{ ...base, name: 'ok_name', parameters: { type: 'string' } }, 400, 'invalid_tool_schema'],
       [{ ...base, name: 'ok_name', parameters: { type: 'object', properties: { a: { type: 'nonsense' } } } }, 400, 'invalid_tool_schema'],
       [{ ...base, name: 'ok_name', parameters: { type: 'object', properties: { a: { $ref: '#/nowhere' } } } }, 400, 'invalid_tool_schema'],
+      // Patterns that backtrack catastrophically on some arguments, or that RE2 cannot run.
+      [{ ...base, name: 'ok_name', parameters: { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } } }, 400, 'invalid_tool_schema'],
+      [{ ...base, name: 'ok_name', parameters: { type: 'object', properties: { a: { type: 'string', pattern: '^(?!x)' } } } }, 400, 'invalid_tool_schema'],
       [{ ...base, name: 'ok_name', language: 'ruby' }, 400, 'invalid_request'],
       [{ ...base, name: 'ok_name', timeout_ms: 60_000 }, 400, 'invalid_request'],
       [{ ...base, name: 'ok_name', memory_mb: 1 }, 400, 'invalid_request'],
