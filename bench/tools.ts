@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { runInSandbox, sandboxMissing, type SandboxLanguage } from '../server/domains/unitools/sandbox.js';
+import { findCgroupHost } from '../server/domains/unitools/run-cgroup.js';
 import { benchMcp } from './mcp-calls.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -24,9 +25,11 @@ async function measure(language: SandboxLanguage): Promise<number[]> {
   const missing = sandboxMissing(language);
   if (missing) throw new Error(`cannot run the sandbox: ${missing}`);
   const times: number[] = [];
+  // Each run in its own cgroup where the server would make one (run-cgroup.ts).
+  const cgroup = findCgroupHost(process.env.UNITOOL_CGROUP || undefined);
   for (let i = -1; i < RUNS; i++) {
     const started = performance.now();
-    const out = await runInSandbox({ language, code: TOOLS[language], input: { n: i }, env: { TOKEN: 'bench' }, timeoutMs: 5000, memoryMb: 128 });
+    const out = await runInSandbox({ language, code: TOOLS[language], input: { n: i }, env: { TOKEN: 'bench' }, timeoutMs: 5000, memoryMb: 128, cgroup });
     const elapsed = performance.now() - started;
     if (!out.ok) throw new Error(`${language} run failed: ${out.error?.code} ${out.error?.message}`);
     if (i >= 0) times.push(elapsed);

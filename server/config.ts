@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { decodeMasterKey } from './lib/secret-box.js';
 import type { CrawlLimits } from './lib/crawl-limits.js';
+import type { RunQueueLimits } from './domains/unitools/run-queue.js';
 
 export interface Config {
   port: number;
@@ -41,6 +42,12 @@ export interface Config {
   /** Crawler concurrency, timeout and page size cap: CRAWL_CONCURRENCY, CRAWL_TIMEOUT_MS,
    * CRAWL_MAX_PAGE_BYTES; unset fields use DEFAULT_CRAWL_LIMITS (server/lib/crawl-limits.ts). */
   crawlLimits?: Partial<CrawlLimits>;
+  /** Unitool runs at once and their queue: UNITOOL_CONCURRENCY, UNITOOL_PROJECT_CONCURRENCY,
+   * UNITOOL_QUEUE_LENGTH, UNITOOL_QUEUE_WAIT_MS; unset fields use DEFAULT_RUN_QUEUE_LIMITS
+   * (server/domains/unitools/run-queue.ts). */
+  unitoolLimits?: Partial<RunQueueLimits>;
+  /** UNITOOL_CGROUP: where each Unitool run gets its cgroup ('off', a directory, unset: found; server/domains/unitools/run-cgroup.ts). */
+  unitoolCgroup?: string;
   /** Widget visitor rate limits; unset fields use DEFAULT_WIDGET_LIMITS in server/domains/widget/limits.ts. */
   widgetLimits?: Partial<import('./domains/widget/limits.js').WidgetLimits>;
   /** Directory of the built widget (vite output) served under CDN_URL/widget; default <repo>/dist/widget. */
@@ -126,6 +133,21 @@ function crawlLimits(env: Env): Config['crawlLimits'] {
   return Object.keys(set).length > 0 ? set : undefined;
 }
 
+/**
+ * Unitool run limits from the environment (docs/behaviour.md "Unitools"): at least one run at once
+ * and a wait of at least 100 ms, so a typo cannot stop every tool; at most what a server can hold.
+ */
+function unitoolLimits(env: Env): Config['unitoolLimits'] {
+  const limits = {
+    concurrency: intIn(env, 'UNITOOL_CONCURRENCY', 1, 64),
+    perProject: intIn(env, 'UNITOOL_PROJECT_CONCURRENCY', 1, 64),
+    queueLength: intIn(env, 'UNITOOL_QUEUE_LENGTH', 0, 1000),
+    waitMs: intIn(env, 'UNITOOL_QUEUE_WAIT_MS', 100, 600_000),
+  };
+  const set = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+  return Object.keys(set).length > 0 ? set : undefined;
+}
+
 /** WEB_SEARCH_URL keeps its query (e.g. `?categories=general`): search_web adds `q` and `format`. */
 function webSearchUrl(env: Env): string | null {
   const raw = env.WEB_SEARCH_URL?.trim();
@@ -177,6 +199,8 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: bool(env, 'SEED_DEMO', true),
     wikiImportDirs: (env.WIKI_IMPORT_DIRS || '').split(':').filter(Boolean).map((p) => resolve(p)),
     crawlLimits: crawlLimits(env),
+    unitoolLimits: unitoolLimits(env),
+    unitoolCgroup: env.UNITOOL_CGROUP?.trim() || undefined,
   };
 }
 

@@ -26,7 +26,7 @@ const Parameters = Type.Record(Type.String(), Type.Unknown(), {
 });
 const Code = Type.String({ minLength: 1, maxLength: UNITOOL_LIMITS.codeChars, description: 'Reads the arguments as JSON on stdin and prints its result (JSON or text) on stdout' });
 const TimeoutMs = Type.Integer({ minimum: UNITOOL_LIMITS.timeoutMs.min, maximum: UNITOOL_LIMITS.timeoutMs.max, description: 'Wall-clock limit of one run (default 5000)' });
-const MemoryMb = Type.Integer({ minimum: UNITOOL_LIMITS.memoryMb.min, maximum: UNITOOL_LIMITS.memoryMb.max, description: 'Address-space limit of one run in MiB (default 128)' });
+const MemoryMb = Type.Integer({ minimum: UNITOOL_LIMITS.memoryMb.min, maximum: UNITOOL_LIMITS.memoryMb.max, description: 'Memory limit of one run in MiB, all its processes together where the server has cgroups (default 128; docs/behaviour.md "Unitools")' });
 const ProfileIds = Type.Array(Id, { uniqueItems: true, maxItems: 50, description: 'Profiles the tool is enabled on (`default` for the default profile)' });
 const SecretValue = Type.String({ minLength: 1, maxLength: UNITOOL_LIMITS.secretChars });
 const Secrets = Type.Record(Type.String({ pattern: SECRET_NAME_PATTERN }), SecretValue, {
@@ -100,15 +100,18 @@ export const UnitoolParams = Type.Object({ project_id: Type.String({ format: 'uu
 
 export const TestRunBody = Type.Object({ arguments: Type.Record(Type.String(), Type.Unknown(), { description: 'Checked against the tool parameters' }) }, closed);
 
-/** Why a run failed: its arguments, its limits, its own exit status, or a server without the sandbox. */
+/** Why a run failed: its arguments, its limits, its own exit status, a server without the sandbox, or one too busy to run it. */
 export const RunErrorCode = Type.Union([
   Type.Literal('invalid_arguments'),
   Type.Literal('timeout'),
   Type.Literal('output_limit'),
   Type.Literal('cpu_limit'),
+  Type.Literal('memory_limit'),
   Type.Literal('exit_status'),
   Type.Literal('killed'),
   Type.Literal('sandbox_unavailable'),
+  Type.Literal('queue_full'),
+  Type.Literal('queue_timeout'),
 ]);
 
 export const TestRunResult = Type.Object({

@@ -3,7 +3,6 @@
 // stdout is the tool's content; a failure (bad arguments, timeout, limits, non-zero exit) comes back
 // as text the model can act on, never as an error of the reply. Guidance allowlists filter these by
 // name like every other tool (guidance/stages.ts).
-import type { AppContext } from '../../context.js';
 import type { AgentTool } from '../agent/provider.js';
 import type { StoredUnitool, TestRunResult } from '../../../shared/schemas/unitools.js';
 import { createUnitoolService, type UnitoolService } from './service.js';
@@ -30,10 +29,10 @@ function unitoolTool(service: UnitoolService, tool: StoredUnitool): AgentTool {
 }
 
 /** One service per context: every reply asks for the tools, and building the service each time showed in the chat path's profile. */
-const services = new WeakMap<Pick<AppContext, 'store' | 'box'>, UnitoolService>();
+const services = new WeakMap<Parameters<typeof createUnitoolService>[0], UnitoolService>();
 
 /** Every Unitool enabled on some profile; `profileId` narrows them to that profile's at once. */
-export async function unitoolAgentTools(ctx: Pick<AppContext, 'store' | 'box'>, projectId: string, profileId?: string): Promise<AgentTool[]> {
+export async function unitoolAgentTools(ctx: Parameters<typeof createUnitoolService>[0], projectId: string, profileId?: string): Promise<AgentTool[]> {
   let service = services.get(ctx);
   if (!service) services.set(ctx, (service = createUnitoolService(ctx)));
   return (await service.enabledOn(projectId, profileId)).map((tool) => unitoolTool(service, tool));

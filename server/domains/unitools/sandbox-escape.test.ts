@@ -1,7 +1,8 @@
 // Sandbox escape attempts (spec 2.9; docs/behaviour.md "Unitools"), each run as a Unitool through
 // the real app's test-run over a real port: every one is contained with a clear error or a harmless
 // result, and the server still answers /healthz afterwards.
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -118,10 +119,33 @@ except OSError as e:
     await healthy();
   });
 
-  it('a memory hog fails at its memory limit', async () => {
-    const r = await attempt('python', 'x = bytearray(512 * 1024 * 1024)\nprint("allocated")', { memory_mb: 64 });
+  it("a memory hog fails at the tool's own memory limit, and a tool given more gets more", async () => {
+    // 64 MiB fit under the default 128 but not under the tool's 64 (the interpreter needs some
+    // too): a sandbox that ignored the tool's memory_mb would let this one through.
+    const r = await attempt('python', 'x = bytearray(64 * 1024 * 1024)\nprint("allocated")', { memory_mb: 64 });
     expect(r).toMatchObject({ ok: false, error: { code: 'exit_status' } });
     expect(r.error.message).toContain('MemoryError');
+    // …and 160 MiB fail under the default 128 but fit under the tool's 256.
+    const more = await attempt('python', 'x = bytearray(160 * 1024 * 1024)\nprint("allocated")', { memory_mb: 256 });
+    expect(more).toMatchObject({ ok: true, result: 'allocated' });
+    await healthy();
+  });
+
+  it('/dev is read-only and /dev/shm is a small scratch of its own', async () => {
+    // Each file stays under the 8 MiB file-size limit; together they are more than /dev/shm's 4 MiB.
+    const r = await attempt('shell', `for i in 1 2 3; do head -c 3000000 /dev/zero 2>/tmp/err > /dev/shm/f$i || { echo "shm-full $i"; cat /tmp/err; }; done
+touch /dev/x 2>&1 || echo dev-refused
+echo ok > /dev/null && echo null-ok
+df -k /dev/shm | tail -1`);
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    const out = String(r.result);
+    expect(out).not.toContain('shm-full 1');
+    expect(out).toContain('shm-full 2');
+    expect(out).toContain('No space left on device');
+    expect(out).toMatch(/Read-only file system/);
+    expect(out).toContain('dev-refused');
+    expect(out).toContain('null-ok');
+    expect(Number(out.trim().split('\n').at(-1)!.split(/\s+/)[1])).toBe(4096);
     await healthy();
   });
 
@@ -137,6 +161,23 @@ except OSError as e:
     const stderr = await attempt('shell', 'yes "flood" >&2');
     expect(stderr).toMatchObject({ ok: false, error: { code: 'output_limit' } });
     await healthy();
+  });
+
+  it("sees none of the descriptors the server inherited from its launcher", async () => {
+    // A child server whose fd 3 is a file the test opened, inherited as a supervisor would pass it.
+    const inherited = openSync(join(t.dataDir, 'master.key'), 'r');
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'inherited-fd.fixture.ts')], { stdio: ['ignore', 'pipe', 'inherit', inherited] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+      await new Promise((resolve) => child.on('close', resolve));
+      const r = JSON.parse(out);
+      expect(r.ok, out).toBe(true);
+      const fds = String(r.result).split('\n').map((line) => line.split(' ')[0]);
+      expect(fds, String(r.result)).toEqual(['0', '1', '2']);
+    } finally {
+      closeSync(inherited);
+    }
   });
 
   it('cannot signal the server process', async () => {

@@ -8,6 +8,9 @@ import { UNITOOL_LIMITS } from '../../../shared/schemas/unitools.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { newId, now } from '../../lib/ids.js';
 import { createProfileService } from '../profiles/service.js';
+import type { Config } from '../../config.js';
+import { findCgroupHost, type CgroupHost } from './run-cgroup.js';
+import { createRunQueue, QueueRefused, type RunQueue } from './run-queue.js';
 import { runInSandbox, sandboxMissing } from './sandbox.js';
 import { argumentProblems, parameterSchemaProblems } from './schema-check.js';
 
@@ -16,12 +19,35 @@ const EMPTY_PARAMETERS = { type: 'object', properties: {}, additionalProperties:
 /** Variables the sandbox sets itself, or that change how bash, python or the loader start. */
 const RESERVED_ENV = /^(PATH|HOME|LANG|ENV|IFS|PS4|SHELLOPTS|BASHOPTS|BASH_.*|LD_.*|PYTHON.*|LC_.*)$/;
 
+type UnitoolContext = Pick<AppContext, 'store' | 'box'> & { config: Pick<Config, 'unitoolLimits' | 'unitoolCgroup'> };
+
+/**
+ * The run queue and the cgroup choice belong to the server (its config), not to one service: the
+ * routes, the agent and guidance each build a service, and all their runs share the same slots.
+ */
+const runtimes = new WeakMap<object, { queue: RunQueue; cgroup: CgroupHost | null; cgroupProblem: string | null }>();
+function runtimeFor(config: UnitoolContext['config']) {
+  let runtime = runtimes.get(config);
+  if (!runtime) {
+    let cgroup: CgroupHost | null = null;
+    let cgroupProblem: string | null = null;
+    try {
+      cgroup = findCgroupHost(config.unitoolCgroup);
+    } catch (err) {
+      // Named but unusable: the runs do not start rather than quietly lose their memory limit.
+      cgroupProblem = `UNITOOL_CGROUP=${config.unitoolCgroup}: ${(err as Error).message}`;
+    }
+    runtimes.set(config, (runtime = { queue: createRunQueue(config.unitoolLimits), cgroup, cgroupProblem }));
+  }
+  return runtime;
+}
+
 /** The API view: secrets by name only. */
 export function unitoolView({ secrets, ...tool }: StoredUnitool): Unitool {
   return { ...tool, secret_names: Object.keys(secrets).sort() };
 }
 
-export function createUnitoolService(ctx: Pick<AppContext, 'store' | 'box'>) {
+export function createUnitoolService(ctx: UnitoolContext) {
   const unitools = ctx.store.collection('unitools');
   const profiles = createProfileService(ctx.store);
 
@@ -67,7 +93,15 @@ export function createUnitoolService(ctx: Pick<AppContext, 'store' | 'box'>) {
       return { ok: false, error: { code: 'invalid_arguments', message }, stdout_truncated: false, duration_ms: 0, exit: { code: null, signal: null } };
     }
     const env = Object.fromEntries(Object.entries(tool.secrets).map(([name, sealed]) => [name, ctx.box.open(sealed)]));
-    return runInSandbox({ language: tool.language, code: tool.code, input: args, env, timeoutMs: tool.timeout_ms, memoryMb: tool.memory_mb });
+    const { queue, cgroup, cgroupProblem } = runtimeFor(ctx.config);
+    if (cgroupProblem) return { ok: false, error: { code: 'sandbox_unavailable', message: cgroupProblem }, stdout_truncated: false, duration_ms: 0, exit: { code: null, signal: null } };
+    try {
+      // Fair between projects, bounded in length and wait (run-queue.ts).
+      return await queue.run(tool.project_id, () => runInSandbox({ language: tool.language, code: tool.code, input: args, env, timeoutMs: tool.timeout_ms, memoryMb: tool.memory_mb, cgroup }));
+    } catch (err) {
+      if (!(err instanceof QueueRefused)) throw err;
+      return { ok: false, error: { code: err.code, message: err.message }, stdout_truncated: false, duration_ms: 0, exit: { code: null, signal: null } };
+    }
   }
 
   return {
