@@ -3,9 +3,15 @@
 // conversation changes, escalations, typing and who is online. After a drop it reconnects with
 // backoff and resumes: the hello names the last seq known of each conversation, the welcome brings
 // what was missed, and listeners get a `resync` to reload anything else (list order, statuses).
+// Close codes (shared/close-codes.ts): a session that ended sends the console to sign-in; a refused
+// or deleted project stops the retries.
 import { signal } from '@preact/signals';
 import type { OnlineMember, TeamClientFrame, TeamServerFrame } from '../../shared/team-protocol.js';
+import { CLOSE_CODES } from '../../shared/close-codes.js';
+import { sessionLost } from './api.js';
 import { endpoints } from './endpoints.js';
+
+const REFUSED = new Set<number>([CLOSE_CODES.forbidden, CLOSE_CODES.notFound, CLOSE_CODES.permissionRevoked, CLOSE_CODES.projectGone]);
 
 export type FeedEvent = TeamServerFrame | { type: 'resync' };
 type Listener = (event: FeedEvent) => void;
@@ -74,12 +80,16 @@ function open() {
     if (frame.type === 'message.created') trackSeq(frame.conversation_id, frame.seq);
     emit(frame);
   };
-  ws.onclose = () => {
+  ws.onclose = (e) => {
     clearInterval(pingTimer);
     if (socket !== ws) return;
     socket = null;
     feedStatus.value = 'offline';
     if (!projectId) return;
+    // The session is gone (signed out elsewhere, removed, password changed): the sign-in page, as
+    // after a 401. A refusal of this project (role, deleted project, origin) does not heal by retrying.
+    if (e.code === CLOSE_CODES.unauthorized || e.code === CLOSE_CODES.revoked) return void (sessionLost.value = true);
+    if (REFUSED.has(e.code)) return;
     attempt += 1;
     const delay = Math.min(10_000, 500 * 2 ** Math.min(attempt, 5)) * (0.75 + Math.random() / 2);
     retryTimer = setTimeout(open, delay);

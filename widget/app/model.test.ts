@@ -303,4 +303,28 @@ describe('chat model', () => {
     second.logout();
     expect(second.state.rateOffered).toBe(false);
   });
+
+  it('a tab whose session is revoked by a logout in another tab starts over once as a new visitor', async () => {
+    const tokens = createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false });
+    const first = makeModel({ tokens }).model;
+    first.setOpen(true);
+    first.send('shared session');
+    const conv = await until(first, (s) => s.conversation);
+    // The second tab holds the same tokens (its own copy, so only the server can tell it the session ended).
+    const copy = createTokenStore({ frameId: t.demo.frame_id, mode: 'memory', thirdParty: false });
+    copy.set({ device: tokens.get('device')!, user: tokens.get('user')!, session: tokens.get('session')! });
+    const second = makeModel({ tokens: copy }).model;
+    second.start();
+    await until(second, (s) => s.ready && s.conversation?.id === conv.id);
+
+    first.logout();
+    // Closed with 4401 after invalid_token: the stale tokens and the conversation go, the reconnect
+    // is welcomed as a new visitor and stays connected (no loop on the revoked grant).
+    await until(second, (s) => s.conversation === null && s.messages.length === 0);
+    expect(copy.get('session')).toBeUndefined();
+    await until(second, (s) => s.ready && s.connection === 'online');
+    expect(second.state.conversation).toBeNull();
+    second.send('new me');
+    await until(second, (s) => s.conversation && s.conversation.id !== conv.id);
+  });
 });

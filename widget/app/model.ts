@@ -155,10 +155,12 @@ export function createChatModel(deps: ModelDeps) {
     }
     // Before the welcome: our stored tokens were refused (the server continues with a new anonymous
     // visitor) or the conversation we asked for is not ours any more. Forget them; the welcome follows.
-    if (!welcomed && (frame.error === 'invalid_token' || frame.error === 'forbidden')) {
+    // After it, invalid_token means the session was revoked in another tab (a logout there): the
+    // server closes with 4401 and the reconnect starts over as a new visitor, not on the old tokens.
+    if (frame.error === 'invalid_token' || (!welcomed && frame.error === 'forbidden')) {
       if (frame.error === 'invalid_token') deps.tokens.clear(['user', 'session']);
       setConversation(null);
-      return set({ conversation: null, messages: [] });
+      return set({ conversation: null, messages: [], toolCalls: [] });
     }
     if (!welcomed && FATAL.has(frame.error)) {
       // The site owner, not the visitor, can fix this: tell them once, in the page's console.

@@ -4,6 +4,9 @@
 // nothing about chat: the model sends frames and reads frames.
 import type { ClientFrame, ServerFrame } from '../../shared/protocol.js';
 import { createBackoff } from './backoff.js';
+import { CLOSE_CODES } from '../../shared/close-codes.js';
+
+const FINAL = new Set<number>([CLOSE_CODES.forbidden, CLOSE_CODES.notFound, CLOSE_CODES.projectGone]);
 
 export type SocketState = 'connecting' | 'open' | 'waiting' | 'closed';
 
@@ -79,9 +82,10 @@ export function createSocket(opts: SocketOptions): Socket {
       if (ws !== socket) return;
       ws = null;
       clearTimers();
-      // The server refused this page for good (4003 origin not allowed, 4004 unknown frame id):
-      // retrying cannot help, so stop instead of hammering it.
-      if (event.code === 4003 || event.code === 4004) stopped = true;
+      // The server refused this page for good (4003 origin not allowed, 4004 unknown frame id, 4404
+      // project deleted): retrying cannot help, so stop instead of hammering it. A revoked visitor
+      // session (4401) reconnects: the model dropped the refused tokens, so it comes back as a new visitor.
+      if (FINAL.has(event.code)) stopped = true;
       schedule();
     };
     socket.onerror = () => socket.close();

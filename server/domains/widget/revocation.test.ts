@@ -49,7 +49,7 @@ describe('widget sockets follow the visitor grant', () => {
     const { a, b, resume, conversationId } = await visitorWithTwoTabs('logout');
     const conversation = (await t.app.ctx.services.conversations.get(t.demo.project_id, conversationId))!;
     const tool = { name: 'mcp_shop_cancel_order', external: { serverId: 'shop', tool: 'cancel_order', title: 'Cancel order' } } as unknown as AgentTool;
-    const waiting = await createToolCallService(t.app.ctx).pause(conversation, tool, { order_id: 'A-1' }, 'model');
+    const waiting = await createToolCallService(t.app.ctx).pause(conversation, tool, { order_id: 'A-1' }, 'agent');
 
     a.c.send({ type: 'identity.logout' });
     expect(await a.c.next('session.welcome')).toMatchObject({ session_token: null, conversation: null });
