@@ -32,29 +32,37 @@ describe('Unitools in the tool loop', () => {
     return res.json();
   }
   const offered = () => (llm.requests.at(-1)!.body.tools ?? []).map((x: { function: { name: string } }) => x.function.name);
+  /** Runs `fn` with order_status saved (enabled on the default profile unless `enabled` is false), then deletes it: each test passes alone and in any order. */
+  async function withOrderStatus(fn: (id: string) => Promise<void>, enabled = true): Promise<void> {
+    const created = await t.app.inject({ method: 'POST', url: url('/unitools'), headers: H(), payload: { name: 'order_status', description: 'Look up the shipping status of an order by its id', parameters: PARAMS, code: CODE, language: 'python', secrets: { CARRIER_KEY: 'ck-0123456789' }, ...(enabled ? { profile_ids: ['default'] } : {}) } });
+    expect(created.statusCode, created.body).toBe(201);
+    try {
+      await fn(created.json().id);
+    } finally {
+      await t.app.inject({ method: 'DELETE', url: url(`/unitools/${created.json().id}`), headers: H() });
+    }
+  }
   const toolResult = (id: string) => llm.requests.flatMap((r) => r.body.messages ?? []).find((m: { tool_call_id?: string }) => m.tool_call_id === id)?.content as string;
 
-  it('is offered only once enabled on the default profile', async () => {
-    const created = await t.app.inject({ method: 'POST', url: url('/unitools'), headers: H(), payload: { name: 'order_status', description: 'Look up the shipping status of an order by its id', parameters: PARAMS, code: CODE, language: 'python', secrets: { CARRIER_KEY: 'ck-0123456789' } } });
-    expect(created.statusCode, created.body).toBe(201);
+  it('is offered only once enabled on the default profile', () => withOrderStatus(async (id) => {
     await ask('Hello?');
     expect(offered()).not.toContain('order_status');
-    const enabled = await t.app.inject({ method: 'PATCH', url: url(`/unitools/${created.json().id}`), headers: H(), payload: { profile_ids: ['default'] } });
+    const enabled = await t.app.inject({ method: 'PATCH', url: url(`/unitools/${id}`), headers: H(), payload: { profile_ids: ['default'] } });
     expect(enabled.statusCode, enabled.body).toBe(200);
     await ask('Hello again?');
     expect(offered()).toContain('order_status');
     const spec = llm.requests.at(-1)!.body.tools.find((x: { function: { name: string } }) => x.function.name === 'order_status');
     expect(spec.function).toMatchObject({ description: 'Look up the shipping status of an order by its id', parameters: PARAMS });
-  });
+  }, false));
 
-  it('runs the code when the model calls it and hands the model its result', async () => {
+  it('runs the code when the model calls it and hands the model its result', () => withOrderStatus(async () => {
     llm.script.push({ toolCalls: [{ id: 'u1', name: 'order_status', args: ['{"order_id":', '"A-101"}'] }] }, { text: ['Your order A-101 has shipped.'] });
     const reply = await ask('Where is my order A-101?');
     expect(JSON.parse(toolResult('u1'))).toEqual({ order_id: 'A-101', status: 'shipped', carrier_key_len: 13 });
     expect(reply.message.content).toContain('A-101 has shipped');
-  });
+  }));
 
-  it('obeys the guidance allowlist: a rule names it in backticks, a rule that does not keeps it out', async () => {
+  it('obeys the guidance allowlist: a rule names it in backticks, a rule that does not keeps it out', () => withOrderStatus(async () => {
     const named = await t.app.inject({ method: 'POST', url: url('/guidance-rules'), headers: H(), payload: { name: 'Orders', instructions: 'Use `order_status` for order questions.' } });
     expect(named.statusCode, named.body).toBe(201);
     expect(named.json()).toMatchObject({ allowed_tools: ['order_status'], unknown_tools: [] });
@@ -65,9 +73,9 @@ describe('Unitools in the tool loop', () => {
     await ask('Where is A-8?');
     expect(offered()).not.toContain('order_status');
     expect((await t.app.inject({ method: 'DELETE', url: url(`/guidance-rules/${named.json().id}`), headers: H() })).statusCode).toBe(204);
-  });
+  }));
 
-  it('tells the model about bad arguments and a timeout, and the reply still completes', async () => {
+  it('tells the model about bad arguments and a timeout, and the reply still completes', () => withOrderStatus(async () => {
     llm.script.push({ toolCalls: [{ id: 'u2', name: 'order_status', args: ['{"order":"A-1"}'] }] }, { text: ['Which order number?'] });
     await ask('Where is my parcel?');
     expect(toolResult('u2')).toMatch(/^The tool failed \(invalid_arguments\): .*order_id/);
@@ -78,8 +86,10 @@ describe('Unitools in the tool loop', () => {
     const reply = await ask('Check the warehouse please');
     expect(toolResult('u3')).toContain('The tool failed (timeout)');
     expect(reply.message.content).toContain('not answering');
-  });
-  it('follows the profile serving the reply: a build of another profile offers its Unitools, the default does not', async () => {
+    await t.app.inject({ method: 'DELETE', url: url(`/unitools/${slow.json().id}`), headers: H() });
+  }));
+
+  it('follows the profile serving the reply: a build of another profile offers its Unitools, the default does not', () => withOrderStatus(async () => {
     const api = async (method: 'POST' | 'PUT' | 'PATCH', path: string, payload: object) => {
       const res = await t.app.inject({ method, url: url(path), headers: H(), payload });
       expect(res.statusCode, res.body).toBeLessThan(300);
@@ -103,5 +113,5 @@ describe('Unitools in the tool loop', () => {
     await ask('How much for 10 seats?');
     expect(offered()).not.toContain('sales_quote');
     expect(offered()).toContain('order_status');
-  });
+  }));
 });
