@@ -3,6 +3,7 @@
 // is one entry here. Paths are under /app; `:project` is the project the switcher shows.
 import type { ComponentType } from 'preact';
 import { lazy } from 'preact-iso';
+import { inboxPath } from './paths.js';
 
 export interface PageDef {
   path: string;
@@ -13,9 +14,6 @@ export interface PageDef {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take their route params as props
   component: ComponentType<any>;
 }
-
-export const inboxPath = (projectId: string) => `/app/p/${projectId}/inbox`;
-export const conversationPath = (projectId: string, conversationId: string) => `/app/p/${projectId}/c/${conversationId}`;
 
 export const PAGES: PageDef[] = [
   { path: '/app/p/:project/inbox', nav: 'Inbox', href: inboxPath, component: lazy(() => import('./pages/InboxPage.js')) },

@@ -3,7 +3,7 @@ import type { Conversation } from '../../shared/schemas/entities.js';
 import { selected, toggleSelected } from '../models/inbox.js';
 import { unreadCount } from '../models/unread.js';
 import { now } from '../models/clock.js';
-import { conversationPath } from '../routes.js';
+import { conversationPath } from '../paths.js';
 import { ago, conversationTitle, INVOLVEMENT_TEXT, ratingText } from './format.js';
 import { LabelChips } from './LabelChips.js';
 import { StatusChip } from './StatusChip.js';

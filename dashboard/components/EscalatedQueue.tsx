@@ -1,7 +1,7 @@
 // The queue of escalated conversations nobody has taken over yet, oldest request first.
 import { escalatedQueue } from '../models/inbox.js';
 import { now } from '../models/clock.js';
-import { conversationPath } from '../routes.js';
+import { conversationPath } from '../paths.js';
 import { ago, conversationTitle } from './format.js';
 
 export function EscalatedQueue() {

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { Project } from '../../shared/schemas/entities.js';
 import { renameProject } from '../models/project-admin.js';
-import { inboxPath } from '../routes.js';
+import { inboxPath } from '../paths.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
 

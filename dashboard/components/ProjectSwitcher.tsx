@@ -1,7 +1,7 @@
 // Picks the project the console shows (the organization's projects); switching opens its inbox.
 import { useLocation } from 'preact-iso';
 import { projects } from '../models/projects.js';
-import { inboxPath } from '../routes.js';
+import { inboxPath } from '../paths.js';
 
 export function ProjectSwitcher({ projectId }: { projectId: string | null }) {
   const { route } = useLocation();

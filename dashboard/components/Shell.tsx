@@ -10,7 +10,7 @@ import { connectFeed, disconnectFeed } from '../models/feed.js';
 import { loadLabels } from '../models/labels.js';
 import { loadReadState } from '../models/unread.js';
 import { announcement, setNotificationTarget, startNotifications } from '../models/notifications.js';
-import { conversationPath } from '../routes.js';
+import { conversationPath } from '../paths.js';
 import { ProjectSwitcher } from './ProjectSwitcher.js';
 import { MainNav } from './MainNav.js';
 import { FeedStatus } from './FeedStatus.js';

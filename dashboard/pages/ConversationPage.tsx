@@ -7,7 +7,7 @@ import '../styles/conversation.css';
 import { closeDetail, detail, detailError, load, release, requestSummary, setStatus, takeOver, visitor } from '../models/conversation.js';
 import { errorText } from '../models/api.js';
 import { BASE_TITLE, pageTitle } from '../models/notifications.js';
-import { inboxPath } from '../routes.js';
+import { inboxPath } from '../paths.js';
 import { MessageList } from '../components/MessageList.js';
 import { Composer, type ComposerMode } from '../components/Composer.js';
 import { VisitorPanel } from '../components/VisitorPanel.js';
