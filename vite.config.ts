@@ -5,18 +5,25 @@
 //   loader.js       a classic, self-contained script (IIFE, no imports) with the app's hashed file
 //                   name baked in; unhashed so the pasted snippet never changes (short cache).
 //   loader-[hash].js  the same loader under a content-hashed name (immutable; for SRI-pinned snippets).
-//   widget.json     { loader, loader_hashed, loader_integrity (SRI sha384), app, files } for the server and `npm run size`.
+//   widget.json     { loader, loader_hashed, loader_integrity (SRI sha384), app, files } for the server and
+//                   `npm run size`; `files` lists this build's files only.
 //   .vite/manifest.json  Vite's manifest of the app build, plus a `widget/loader.ts` entry (name 'loader').
 //   <file>.br, <file>.gz  brotli (quality 11) and gzip (level 9) copies of every asset, made once here so
 //                   the server sends compressed bytes by Accept-Encoding without compressing per request.
+// Hashed files of earlier builds stay (csp.md "Pinning a version"): a snippet pinned to an old
+// loader-[hash].js, and a loader.js still in a cache for its 5 minutes, name files of their own
+// release, and deleting them on upgrade would take the widget off every site that uses them.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
 
 const OUT = 'dist/widget';
+
+/** A content-hashed file (vite `[name]-[hash]`, server/domains/widget/build.ts), or its .br/.gz copy. */
+const RELEASED = /-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+(\.br|\.gz)?$/;
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -25,13 +32,29 @@ function listFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Instead of vite's emptyOutDir: removes what each build rewrites (loader.js, widget.json, the
+ * manifest) and keeps every earlier release's hashed files, which are immutable and may still be named
+ * by a pinned snippet or a cached loader.js.
+ */
+function pruneOut() {
+  if (!existsSync(OUT)) return;
+  for (const file of listFiles(OUT)) if (!RELEASED.test(file)) rmSync(join(OUT, file));
+  rmSync(join(OUT, '.vite'), { recursive: true, force: true });
+}
+
 /** After the app build, builds the loader as an IIFE that knows the app's hashed name. */
 function loaderBuild(): Plugin {
   let appFile = '';
+  let built: string[] = [];
   return {
     name: 'parley-loader',
     apply: 'build',
+    buildStart() {
+      pruneOut();
+    },
     writeBundle(_options, bundle) {
+      built = Object.values(bundle).map((b) => b.fileName).filter((f) => !f.startsWith('.vite'));
       for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'app') appFile = chunk.fileName;
     },
     async closeBundle() {
@@ -54,7 +77,7 @@ function loaderBuild(): Plugin {
       // unhashed loader.js may change under a fixed URL, which an integrity attribute would refuse.
       const hashed = `loader-${createHash('sha256').update(loader).digest('base64url').slice(0, 8)}.js`;
       writeFileSync(join(OUT, hashed), loader);
-      const files = listFiles(OUT).filter((f) => !f.startsWith('.vite') && f !== 'widget.json' && !/\.(br|gz)$/.test(f));
+      const files = [...new Set([...built, 'loader.js', hashed])];
       // Before the manifest: a running server reloads the build when the manifest changes, and must
       // find the compressed copies already there.
       precompress(files);
@@ -83,7 +106,8 @@ export default defineConfig({
   publicDir: false,
   build: {
     outDir: OUT,
-    emptyOutDir: true,
+    // pruneOut() empties it, keeping earlier releases' hashed files.
+    emptyOutDir: false,
     manifest: true,
     modulePreload: false,
     rolldownOptions: {

@@ -1,5 +1,6 @@
 // The embed snippet of each mode (spec 2.10) with a copy button, and the Content-Security-Policy a
-// site with its own policy adds for its pages (the text of csp.md, from the server).
+// site with its own policy adds for its pages (the text of csp.md, from the server). The snippet is
+// the stable loader without SRI, so an upgrade never breaks it (csp.md "Pinning a version").
 import { useEffect, useState } from 'preact/hooks';
 import { loadSnippets, type ChannelOut, type ChannelSnippetsOut } from '../models/channels.js';
 import { CopyButton } from './CopyButton.js';
@@ -40,6 +41,12 @@ export function EmbedSnippets({ channel }: { channel: ChannelOut }) {
             <textarea class="code" readOnly rows={4} value={current.html} />
           </label>
           <CopyButton text={current.html} label="Copy snippet" />
+          {mode !== 'iframe' && (
+            <p class="muted">
+              It loads the stable <code>loader.js</code>, so upgrades of Parley reach your pages without editing them; to pin one release
+              with an SRI hash, see "Pinning a version" in csp.md.
+            </p>
+          )}
           <label class="field">
             <span>Content-Security-Policy for your pages (only if your site sets one)</span>
             <textarea class="code" readOnly rows={5} value={current.csp} />

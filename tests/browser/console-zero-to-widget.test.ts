@@ -98,7 +98,8 @@ describe('zero to widget, only through the console', () => {
     await page.locator('[data-allowed="true"]').waitFor();
     await page.getByRole('button', { name: 'Copy snippet' }).click();
     pasted = await page.evaluate(() => navigator.clipboard.readText());
-    expect(pasted).toMatch(/^<script async src="http:\/\/127\.0\.0\.1:\d+\/widget\/loader-/);
+    // The stable loader without SRI: the snippet survives an upgrade (csp.md "Pinning a version").
+    expect(pasted).toMatch(/^<script async src="http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js" data-frame-id=/);
     await shot(page, 'zero-to-widget-channel');
     expect(await watch.violations()).toEqual([]);
 

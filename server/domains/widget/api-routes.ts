@@ -1,14 +1,14 @@
 // Public helper endpoints for site owners:
 //  GET /v1/widget/csp?mode=launcher|inline|iframe|frame → the CSP this server's configuration needs
 //      (csp.md explains each directive);
-//  GET /v1/widget/embed?frame_id=…&mode=… → the snippet to paste, pinned to the hashed loader + SRI.
+//  GET /v1/widget/embed?frame_id=…&mode=… → the snippet to paste: the stable loader.js, no SRI (csp.md "Pinning a version").
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { WidgetBuild } from './build.js';
 import { CSP_MODES, cspDirectives, cspHeader, frameAncestors, type CspMode } from './csp.js';
-import { embedSnippet, loaderRef, type EmbedMode } from './embed.js';
+import { embedSnippet, stableLoader, type EmbedMode } from './embed.js';
 import { appUrls, listeningPort } from './urls.js';
 
 const Mode = Type.Union(CSP_MODES.map((m) => Type.Literal(m)));
@@ -65,7 +65,7 @@ export function widgetApiRoutes(app: FastifyInstance, ctx: AppContext, build: ()
       const channel = await ctx.services.projects.getChannelByFrameId(frame_id);
       if (!channel || channel.type !== 'website_widget') throw new AppError('not_found', 'No widget with this frame id');
       const urls = appUrls(app);
-      const loader = loaderRef(urls, await build());
+      const loader = stableLoader(urls);
       const html = embedSnippet({ urls, loader, frameId: channel.frame_id, mode, target: mode === 'inline' ? (target ?? '#parley-chat') : target });
       return { html, loader_url: loader.url, integrity: loader.integrity, csp: cspHeader(cspDirectives(mode, urls)) };
     },

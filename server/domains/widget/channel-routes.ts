@@ -21,7 +21,7 @@ import type { WidgetBuild } from './build.js';
 import { createChannelService, publicChannel } from './channels-service.js';
 import { explainOrigin } from './origin-rules.js';
 import { cspDirectives, cspHeader } from './csp.js';
-import { embedSnippet, loaderRef, type EmbedMode } from './embed.js';
+import { embedSnippet, stableLoader, type EmbedMode } from './embed.js';
 import { appUrls } from './urls.js';
 
 const tags = ['widget channels'];
@@ -80,7 +80,7 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext, build: () =
     handler: async ({ params }) => {
       const channel = await channels.get(params.project_id, params.channel_id);
       const urls = appUrls(app);
-      const loader = loaderRef(urls, await build());
+      const loader = stableLoader(urls);
       const modes = Object.fromEntries(
         MODES.map((mode) => [
           mode,

@@ -1,6 +1,9 @@
 // The embed snippet a site owner pastes (docs/architecture.md section 4): one async script tag naming the frame
-// id, pinned to the hashed loader with its SRI hash when the build is known (spec 8.2), else the
-// short-cached alias CDN_URL/widget/loader.js. The data-* attributes are the ones widget/loader.ts reads.
+// id. The console and GET /v1/widget/embed give the stable CDN_URL/widget/loader.js without SRI, so
+// an upgrade never breaks a pasted snippet (an integrity hash on a URL whose bytes change with each
+// release would refuse the new loader); pinning a release's loader-<hash>.js with SRI is the opt-in
+// of csp.md "Pinning a version" (/widget/loader.json), used here by Parley's own frame page, which it
+// renders per request. The data-* attributes are the ones widget/loader.ts reads.
 import type { WidgetBuild } from './build.js';
 import type { PublicUrls } from './urls.js';
 
@@ -14,9 +17,13 @@ export interface LoaderRef {
   integrity: string | null;
 }
 
-export function loaderRef(urls: PublicUrls, build: WidgetBuild | null, pinned = true): LoaderRef {
-  if (pinned && build?.loader) return { url: `${urls.cdnUrl}/widget/${build.loader.path}`, integrity: build.loader.integrity };
-  return { url: `${urls.cdnUrl}/widget/loader.js`, integrity: null };
+/** The stable loader every pasted snippet uses: always the current release, short-cached, no SRI. */
+export const stableLoader = (urls: PublicUrls): LoaderRef => ({ url: `${urls.cdnUrl}/widget/loader.js`, integrity: null });
+
+/** This build's hashed loader with its SRI hash (kept across builds, vite.config.ts); stable without a build. */
+export function pinnedLoader(urls: PublicUrls, build: WidgetBuild | null): LoaderRef {
+  if (build?.loader) return { url: `${urls.cdnUrl}/widget/${build.loader.path}`, integrity: build.loader.integrity };
+  return stableLoader(urls);
 }
 
 export function embedSnippet(input: {

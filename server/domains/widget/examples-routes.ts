@@ -12,7 +12,7 @@ import { sendStatic, staticFile } from '../../http/static.js';
 import { readDemoCredentials } from '../../demo/seed.js';
 import type { WidgetBuild } from './build.js';
 import { CSP_MODES, cspDirectives, cspHeader, type CspMode } from './csp.js';
-import { escapeHtml, loaderRef } from './embed.js';
+import { escapeHtml, pinnedLoader, stableLoader } from './embed.js';
 import { newNonce } from './frame-page.js';
 import { appUrls, type PublicUrls } from './urls.js';
 
@@ -48,7 +48,7 @@ export function examplesRoutes(app: FastifyInstance, ctx: AppContext, build: () 
     const [frameId, frameId2] = await exampleFrameIds(ctx);
     const nonce = newNonce();
     const policy = policyFor(meta(template, 'parley-csp') ?? 'none', urls, nonce);
-    const pinned = loaderRef(urls, current);
+    const pinned = pinnedLoader(urls, current);
     const values: Record<string, string> = {
       BASE_URL: urls.baseUrl,
       CHAT_URL: urls.chatUrl,
@@ -56,7 +56,7 @@ export function examplesRoutes(app: FastifyInstance, ctx: AppContext, build: () 
       FRAME_ID: frameId ?? 'no-widget-channel',
       FRAME_ID_2: frameId2 ?? frameId ?? 'no-widget-channel',
       NONCE: nonce,
-      LOADER_URL: loaderRef(urls, current, false).url,
+      LOADER_URL: stableLoader(urls).url,
       LOADER_PINNED_URL: pinned.url,
       LOADER_INTEGRITY: pinned.integrity ?? '',
       CSP: policy ?? '',

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { staticFile, sendStatic } from '../../http/static.js';
 import type { WidgetBuild } from './build.js';
 import { cspDirectives, cspHeader, frameAncestors } from './csp.js';
-import { embedSnippet, escapeHtml, loaderRef } from './embed.js';
+import { embedSnippet, escapeHtml, pinnedLoader } from './embed.js';
 import { appUrls, listeningPort } from './urls.js';
 
 const FRAME_CSS = staticFile(
@@ -65,7 +65,7 @@ export function framePageRoutes(app: FastifyInstance, ctx: AppContext, build: ()
     }
     const nonce = newNonce();
     const policy = cspDirectives('frame', urls, { nonce, frameAncestors: frameAncestors(channel.allowed_origins, urls, listeningPort(app)) });
-    const loader = embedSnippet({ urls, loader: loaderRef(urls, await build()), frameId: channel.frame_id, mode: 'launcher', nonce });
+    const loader = embedSnippet({ urls, loader: pinnedLoader(urls, await build()), frameId: channel.frame_id, mode: 'launcher', nonce });
     reply.headers({ ...PAGE_HEADERS, 'content-security-policy': cspHeader(policy) });
     return reply
       .type('text/html; charset=utf-8')

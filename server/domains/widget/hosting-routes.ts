@@ -2,7 +2,8 @@
 //  - hashed files (vite `[name]-[hash]`): `public, max-age=31536000, immutable`;
 //  - /widget/loader.js: the current hashed loader's bytes under a stable URL, cached 5 minutes, so a
 //    pasted snippet picks up a new release quickly without a redirect;
-//  - /widget/loader.json: the hashed loader URL and its SRI hash, for pinned snippets;
+//  - /widget/loader.json: the hashed loader URL and its SRI hash, for pinned snippets (csp.md
+//    "Pinning a version"; the build keeps every release's hashed files, vite.config.ts);
 //  - every asset: CORS `*` (module chunks and SRI checks need it) and CORP cross-origin, so pages
 //    with COEP can load them; explicit content types with nosniff;
 //  - brotli or gzip by Accept-Encoding from the .br/.gz files the build writes beside each asset
@@ -13,7 +14,7 @@ import { AppError } from '../../errors.js';
 import { sendStatic } from '../../http/static.js';
 import { fileWithEncodings, type WidgetBuild } from './build.js';
 import { appUrls } from './urls.js';
-import { loaderRef } from './embed.js';
+import { pinnedLoader, stableLoader } from './embed.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const LOADER_CACHE = 'public, max-age=300, stale-while-revalidate=60';
@@ -41,9 +42,9 @@ export function widgetHostingRoutes(app: FastifyInstance, build: () => Promise<W
     const current = await build();
     if (!current?.loader) throw notBuilt();
     const urls = appUrls(app);
-    const pinned = loaderRef(urls, current);
+    const pinned = pinnedLoader(urls, current);
     reply.headers({ ...ASSET_HEADERS, 'cache-control': 'public, max-age=60' });
-    return { url: pinned.url, integrity: pinned.integrity, alias_url: loaderRef(urls, current, false).url };
+    return { url: pinned.url, integrity: pinned.integrity, alias_url: stableLoader(urls).url };
   });
 
   app.get('/widget/*', hide, async (request, reply) => {
