@@ -142,9 +142,11 @@ describe('widget gateway: conversations', () => {
     expect(types.indexOf('message.delta')).toBeLessThan(types.lastIndexOf('message.created'));
     // The offline answerer's text follows its typing(true) at once, and the final message ends the
     // indicator: neither typing frame is sent (widget/outbound.ts), one frame each per message.
-    await new Promise((r) => setTimeout(r, 100));
+    // A round trip: anything the reply's run sends after its message (a typing(false)) arrives before the pong.
+    c.send({ type: 'ping' });
+    await c.next('pong');
     expect(c.frames.filter((f) => f.type === 'typing')).toEqual([]);
-    expect(c.frames.map((f) => f.type).slice(-4)).toEqual(['session.tokens', 'message.ack', 'message.delta', 'message.created']);
+    expect(c.frames.map((f) => f.type).slice(-5)).toEqual(['session.tokens', 'message.ack', 'message.delta', 'message.created', 'pong']);
     expect(created.conversation_id).toBe(ack.conversation.id);
     expect(created.seq).toBe(2);
   });
