@@ -41,6 +41,8 @@ export const SendFrame = Type.Object(
     /** Absent for the first message: the server starts a conversation. */
     conversation_id: Type.Optional(Type.String({ maxLength: 64 })),
     content: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
+    /** Sent with the widget's "Talk to a person": the message goes to the team's queue, not the AI (docs/operators.md "Handover"). */
+    handoff: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -146,6 +148,12 @@ export interface WidgetChannelConfig {
   session_ttl_days: number;
   require_verified_identity: boolean;
   voice_enabled: boolean;
+  /**
+   * How a request for a person is met (docs/operators.md "Handover"): `offer` (default) answers a
+   * plain-words request with the handoff offer, `immediate` hands over at once, `off` never hands over
+   * (no "Talk to a person" in the widget's menu).
+   */
+  handoff: 'offer' | 'immediate' | 'off';
 }
 
 type Conversation = Static<typeof ConversationSchema>;

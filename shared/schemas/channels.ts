@@ -36,6 +36,9 @@ const settings = {
   session_ttl_days: Type.Integer({ minimum: 1, maximum: 365, description: 'Session cookie lifetime override (spec 5.1; default 7)' }),
   require_verified_identity: Type.Boolean(),
   voice_enabled: Type.Boolean(),
+  handoff: Type.Union([Type.Literal('offer'), Type.Literal('immediate'), Type.Literal('off')], {
+    description: 'A request for a person (docs/operators.md "Handover"): `offer` (default) offers the handoff at once, `immediate` hands over at once, `off` never (no "Talk to a person" in the widget)',
+  }),
   alias: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,39}$', description: 'The deployment alias this channel follows (spec 2.10); unset: the draft, which every edit reaches at once' }),
 };
 
@@ -50,6 +53,7 @@ export const CreateChannelBody = Type.Object(
     session_ttl_days: Type.Optional(settings.session_ttl_days),
     require_verified_identity: Type.Optional(settings.require_verified_identity),
     voice_enabled: Type.Optional(settings.voice_enabled),
+    handoff: Type.Optional(settings.handoff),
     alias: Type.Optional(settings.alias),
   },
   closed,
@@ -69,6 +73,7 @@ export const PatchChannelBody = Type.Object(
     session_ttl_days: clearable(settings.session_ttl_days),
     require_verified_identity: Type.Optional(settings.require_verified_identity),
     voice_enabled: Type.Optional(settings.voice_enabled),
+    handoff: Type.Optional(settings.handoff),
     alias: clearable(settings.alias),
   },
   closed,
@@ -89,6 +94,7 @@ export const ChannelOut = Type.Object({
   session_ttl_days: Type.Union([Type.Integer(), Type.Null()], { description: 'null: the default of 7 days' }),
   require_verified_identity: Type.Boolean(),
   voice_enabled: Type.Boolean(),
+  handoff: settings.handoff,
   has_identity_secret: Type.Boolean({ description: 'Whether a secret exists; it is shown only when rotated' }),
   alias: Type.Union([Type.String(), Type.Null()], { description: 'The deployment alias it follows; null: the draft' }),
   created_at: Type.String({ format: 'date-time' }),

@@ -109,6 +109,8 @@ export const ChannelSchema = Type.Object({
   require_verified_identity: Type.Optional(Type.Boolean()),
   /** Microphone button in the widget (spec 10 voice input); on unless set to false. */
   voice_enabled: Type.Optional(Type.Boolean()),
+  /** A request for a person (docs/operators.md "Handover"): `offer` (default), `immediate` or `off`. */
+  handoff: Type.Optional(Type.Union([Type.Literal('offer'), Type.Literal('immediate'), Type.Literal('off')])),
   /** The alias whose build answers here (spec 2.10); absent: the draft, every edit at once. */
   alias: Type.Optional(Type.String()),
   created_at: Timestamp,
@@ -236,6 +238,12 @@ export const ConversationSchema = Type.Object({
   ]),
   /** True while a human operator handles it: no AI replies then (docs/architecture.md section 6). */
   operator_active: Type.Boolean(),
+  /**
+   * Who holds it, apart from its status (docs/operators.md "Handover"): `ai` answers; `queue` waits
+   * for a person (the AI is quiet); `operator` is a person's (the assignee's, when there is one).
+   * `operator_active` is true exactly when it is not `ai`. Absent on conversations stored before it.
+   */
+  holder: Type.Optional(Type.Union([Type.Literal('ai'), Type.Literal('queue'), Type.Literal('operator')])),
   rating: Nullable(RatingSchema),
   rating_feedback: Nullable(Type.String()),
   topic: Nullable(Type.String()),

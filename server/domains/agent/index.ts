@@ -16,6 +16,7 @@ import { visitorTextLocale } from './texts.js';
 import { behaviourStages } from '../guidance/stages.js';
 import { triggerStage } from '../triggers/stage.js';
 import { operatorsOf } from '../operators/service.js';
+import { humanRequestStage } from '../operators/human-request-stage.js';
 
 export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider {
   if (!ctx.config.llm) return createOfflineAnswerer();
@@ -52,6 +53,8 @@ export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services:
     // Triggers, then profiles, guidance rules and audiences (docs/behaviour.md).
     stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },
     escalate: (conversation, note) => operatorsOf({ ...ctx, services: services() }).escalateByAgent(conversation, note),
+    // "I would like to talk to a human": the offer at once, or the queue (docs/operators.md "Handover").
+    humanRequest: (conversation, question, locale) => humanRequestStage({ ...ctx, services: services() })(conversation, question, locale),
     // The channel's locale, then the locales the visitor's widget sent (kept on the user).
     visitorLocale: async (conversation) => {
       const { users, projects } = services();

@@ -1,6 +1,7 @@
 // The agent runtime (docs/architecture.md section 6): one pipeline behind the widget, REST generate and SSE.
 //   1. triggers            → seam `stages.beforeReply` (issue for triggers); nothing runs without it
-//   2. operator active     → no AI reply
+//   2. operator active     → no AI reply (checked again in the very write that stores the reply)
+//   2b. a plain-words request for a person → the handoff offer, or the handover (docs/operators.md "Handover")
 //   3./4. deployment, audiences → seam `stages.knowledgeScope` restricts sources; absent = all sources
 //   guidance (spec 2.7)  → seams `stages.allowedTools` and `stages.guidance` (docs/behaviour.md)
 //   5. retrieval for the latest user message (plus a little context), then the provider
@@ -64,6 +65,12 @@ export interface AgentDeps {
   historyTurns?: number;
   /** External tool calls that wait for approval (spec 2.9, mcp/tool-calls.ts); absent: none are paused. */
   toolCalls?: Pick<ToolCallService, 'get' | 'execute' | 'pause' | 'expirePending' | 'clearResume'>;
+  /**
+   * The visitor asked for a person in plain words (human-request.ts), before retrieval: the handoff
+   * offer to store as the reply, `handed_over` when the conversation went to the team's queue
+   * instead, null when the message is no such request (or the channel never hands over).
+   */
+  humanRequest?(conversation: ConversationRecord, question: Message, locale: string | null): Promise<AnswerOutput | 'handed_over' | null>;
   /** The visitor's language for Parley's own texts (texts.ts visitorTextLocale); absent: the question's alone. */
   visitorLocale?: (conversation: ConversationRecord) => Promise<string | undefined>;
 }
@@ -108,8 +115,11 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
     let tools = deps.tools ? await deps.tools(projectId, conversation) : [];
     if (deps.stages?.allowedTools) tools = await deps.stages.allowedTools(conversation, tools);
     const locale = (await deps.visitorLocale?.(conversation)) ?? null;
+    // Asking for a person is answered before anything is looked up (issue 27): the offer, or the queue.
+    const human = resume ? null : await deps.humanRequest?.(conversation, question, locale);
+    if (human === 'handed_over') return { message: null, sources: [], skipped: 'operator_active' };
     // A procedure's step, when one applies, is the reply: no retrieval, no provider (docs/behaviour.md).
-    const scripted = resume ? null : await deps.stages?.procedure?.(conversation, question, tools, locale);
+    const scripted = human ?? (resume ? null : await deps.stages?.procedure?.(conversation, question, tools, locale));
     // Otherwise a model may start one itself; offered before the guidance so its trace lists it.
     const startProcedure = scripted ? null : await deps.stages?.procedureTool?.(conversation, tools, locale);
     if (startProcedure) tools = [...tools, startProcedure];
@@ -165,15 +175,20 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         return { message: null, sources: [], skipped: 'awaiting_approval' };
       }
       if (output.awaiting_approval && !output.content.trim()) return { message: null, sources: [], skipped: 'awaiting_approval' };
-      const { message } = await deps.conversations.append(projectId, conversationId, {
-        role: 'assistant',
+      const reply = {
+        role: 'assistant' as const,
         // A model may run long; the message store has a hard cap (conversations/service.ts).
         content: charLength(output.content) > MAX_MESSAGE_LENGTH ? `${capLength(output.content, MAX_MESSAGE_LENGTH - 1)}…` : output.content,
         sources: output.sources,
         offer_handoff: output.offer_handoff,
         outcome: output.outcome ?? (output.offer_handoff ? 'no_answer' : 'answer'),
         ...(guidance ? { guidance: guidance.trace } : {}),
-      });
+      };
+      // Stored only if the AI still holds the conversation, decided inside the write itself: a person's
+      // reply or take over between the check above and here wins (docs/operators.md "Handover").
+      const stored = await deps.conversations.apply(projectId, conversationId, (r) => (r.operator_active ? null : { messages: [reply] }));
+      const message = stored?.messages[0];
+      if (!message) return { message: null, sources: [], skipped: 'operator_active' };
       if (output.handover_note && deps.escalate) await deps.escalate(current, output.handover_note);
       return { message, sources: message.sources };
     } catch (err) {

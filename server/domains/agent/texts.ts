@@ -26,6 +26,11 @@ export const AGENT_TEXT_KEYS = [
   'procedureCancelled',
   'procedureHandedOver',
   'procedureDone',
+  'conversationEnded',
+  'reopenedQueue',
+  'reopenedOperator',
+  'waitTooLong',
+  'waitAiResumes',
 ] as const;
 export type AgentTextKey = (typeof AGENT_TEXT_KEYS)[number];
 type Catalogue = Record<AgentTextKey, string>;
@@ -50,6 +55,11 @@ const en: Catalogue = {
   procedureCancelled: 'Okay, I stopped there. How else can I help?',
   procedureHandedOver: 'I have passed this on to our team with the details; someone will reply here.',
   procedureDone: 'Done. Is there anything else I can help with?',
+  conversationEnded: 'This conversation was closed. You can rate it below, or write again to reopen it.',
+  reopenedQueue: 'Your conversation is open again. Someone from our team will reply here; you are number {position} in line.',
+  reopenedOperator: 'Your conversation is open again. {name} from our team will reply here.',
+  waitTooLong: 'No one from our team could reply yet. Leave your e-mail and we will reply to you there.',
+  waitAiResumes: 'No one from our team could reply yet, so the assistant will answer you for now.',
 };
 
 const de: Catalogue = {
@@ -72,6 +82,11 @@ const de: Catalogue = {
   procedureCancelled: 'In Ordnung, ich habe abgebrochen. Wobei kann ich sonst helfen?',
   procedureHandedOver: 'Ich habe das mit den Angaben an unser Team weitergegeben; jemand antwortet Ihnen hier.',
   procedureDone: 'Erledigt. Kann ich sonst noch helfen?',
+  conversationEnded: 'Dieses Gespräch wurde beendet. Sie können es unten bewerten oder erneut schreiben, um es wieder zu öffnen.',
+  reopenedQueue: 'Ihr Gespräch ist wieder offen. Jemand aus unserem Team antwortet Ihnen hier; Sie sind Nummer {position} in der Warteschlange.',
+  reopenedOperator: 'Ihr Gespräch ist wieder offen. {name} aus unserem Team antwortet Ihnen hier.',
+  waitTooLong: 'Bisher konnte niemand aus unserem Team antworten. Hinterlassen Sie Ihre E-Mail-Adresse, dann antworten wir Ihnen dort.',
+  waitAiResumes: 'Bisher konnte niemand aus unserem Team antworten, daher antwortet Ihnen vorerst der Assistent.',
 };
 
 const es: Catalogue = {
@@ -94,6 +109,11 @@ const es: Catalogue = {
   procedureCancelled: 'De acuerdo, lo he detenido. ¿En qué más puedo ayudarte?',
   procedureHandedOver: 'He pasado esto a nuestro equipo con los detalles; alguien te responderá aquí.',
   procedureDone: 'Hecho. ¿Puedo ayudarte en algo más?',
+  conversationEnded: 'Esta conversación se ha cerrado. Puedes valorarla abajo o escribir de nuevo para reabrirla.',
+  reopenedQueue: 'Tu conversación está abierta de nuevo. Alguien de nuestro equipo te responderá aquí; eres el número {position} en la cola.',
+  reopenedOperator: 'Tu conversación está abierta de nuevo. {name}, de nuestro equipo, te responderá aquí.',
+  waitTooLong: 'Todavía nadie de nuestro equipo ha podido responder. Déjanos tu correo electrónico y te responderemos allí.',
+  waitAiResumes: 'Todavía nadie de nuestro equipo ha podido responder, así que el asistente te responderá por ahora.',
 };
 
 const fr: Catalogue = {
@@ -116,6 +136,11 @@ const fr: Catalogue = {
   procedureCancelled: 'D’accord, j’ai arrêté. Comment puis-je vous aider autrement ?',
   procedureHandedOver: 'J’ai transmis cela à notre équipe avec les détails ; quelqu’un vous répondra ici.',
   procedureDone: 'C’est fait. Puis-je vous aider pour autre chose ?',
+  conversationEnded: 'Cette conversation a été clôturée. Vous pouvez l’évaluer ci-dessous, ou écrire à nouveau pour la rouvrir.',
+  reopenedQueue: 'Votre conversation est de nouveau ouverte. Quelqu’un de notre équipe vous répondra ici ; vous êtes numéro {position} dans la file.',
+  reopenedOperator: 'Votre conversation est de nouveau ouverte. {name} de notre équipe vous répondra ici.',
+  waitTooLong: 'Personne de notre équipe n’a encore pu répondre. Laissez votre adresse e-mail et nous vous répondrons là-bas.',
+  waitAiResumes: 'Personne de notre équipe n’a encore pu répondre ; l’assistant vous répond en attendant.',
 };
 
 const it: Catalogue = {
@@ -138,6 +163,11 @@ const it: Catalogue = {
   procedureCancelled: 'D’accordo, mi sono fermato. In cos’altro posso aiutarti?',
   procedureHandedOver: 'Ho passato la richiesta al nostro team con i dettagli; qualcuno ti risponderà qui.',
   procedureDone: 'Fatto. Posso aiutarti in qualcos’altro?',
+  conversationEnded: 'Questa conversazione è stata chiusa. Puoi valutarla qui sotto, oppure scrivere di nuovo per riaprirla.',
+  reopenedQueue: 'La tua conversazione è di nuovo aperta. Qualcuno del nostro team ti risponderà qui; sei il numero {position} in coda.',
+  reopenedOperator: 'La tua conversazione è di nuovo aperta. {name} del nostro team ti risponderà qui.',
+  waitTooLong: 'Nessuno del nostro team ha ancora potuto rispondere. Lascia la tua e-mail e ti risponderemo lì.',
+  waitAiResumes: 'Nessuno del nostro team ha ancora potuto rispondere, quindi per ora ti risponde l’assistente.',
 };
 
 const pt: Catalogue = {
@@ -160,6 +190,11 @@ const pt: Catalogue = {
   procedureCancelled: 'Tudo bem, parei por aqui. Em que mais posso ajudar?',
   procedureHandedOver: 'Passei isso para a nossa equipe com os detalhes; alguém vai responder aqui.',
   procedureDone: 'Pronto. Posso ajudar em mais alguma coisa?',
+  conversationEnded: 'Esta conversa foi encerrada. Você pode avaliá-la abaixo ou escrever de novo para reabri-la.',
+  reopenedQueue: 'Sua conversa está aberta de novo. Alguém da nossa equipe vai responder aqui; você é o número {position} na fila.',
+  reopenedOperator: 'Sua conversa está aberta de novo. {name}, da nossa equipe, vai responder aqui.',
+  waitTooLong: 'Ninguém da nossa equipe conseguiu responder ainda. Deixe seu e-mail e responderemos por lá.',
+  waitAiResumes: 'Ninguém da nossa equipe conseguiu responder ainda, então o assistente vai responder por enquanto.',
 };
 
 const nl: Catalogue = {
@@ -182,6 +217,11 @@ const nl: Catalogue = {
   procedureCancelled: 'Oké, ik ben gestopt. Waarmee kan ik je nog meer helpen?',
   procedureHandedOver: 'Ik heb dit met de details aan ons team doorgegeven; iemand antwoordt je hier.',
   procedureDone: 'Klaar. Kan ik je nog ergens anders mee helpen?',
+  conversationEnded: 'Dit gesprek is gesloten. Je kunt het hieronder beoordelen, of opnieuw schrijven om het te heropenen.',
+  reopenedQueue: 'Je gesprek is weer geopend. Iemand van ons team antwoordt je hier; je bent nummer {position} in de wachtrij.',
+  reopenedOperator: 'Je gesprek is weer geopend. {name} van ons team antwoordt je hier.',
+  waitTooLong: 'Nog niemand van ons team kon antwoorden. Laat je e-mailadres achter, dan antwoorden we je daar.',
+  waitAiResumes: 'Nog niemand van ons team kon antwoorden, dus de assistent antwoordt je voorlopig.',
 };
 
 const ar: Catalogue = {
@@ -203,6 +243,11 @@ const ar: Catalogue = {
   procedureCancelled: 'حسنًا، توقفت هنا. كيف يمكنني مساعدتك أيضًا؟',
   procedureHandedOver: 'لقد أحلت هذا إلى فريقنا مع التفاصيل؛ سيرد عليك أحدهم هنا.',
   procedureDone: 'تم. هل هناك شيء آخر يمكنني مساعدتك فيه؟',
+  conversationEnded: 'تم إغلاق هذه المحادثة. يمكنك تقييمها أدناه، أو الكتابة مرة أخرى لإعادة فتحها.',
+  reopenedQueue: 'محادثتك مفتوحة مرة أخرى. سيرد عليك أحد أعضاء فريقنا هنا؛ ترتيبك {position} في قائمة الانتظار.',
+  reopenedOperator: 'محادثتك مفتوحة مرة أخرى. سيرد عليك {name} من فريقنا هنا.',
+  waitTooLong: 'لم يتمكن أحد من فريقنا من الرد بعد. اترك بريدك الإلكتروني وسنرد عليك هناك.',
+  waitAiResumes: 'لم يتمكن أحد من فريقنا من الرد بعد، لذا سيجيبك المساعد في الوقت الحالي.',
 };
 
 const CATALOGUES: Record<string, Catalogue> = { en, de, es, fr, it, pt, nl, ar };

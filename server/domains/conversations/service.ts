@@ -33,6 +33,14 @@ export interface NewMessage {
   guidance?: Message['guidance'];
 }
 
+/** The conversation fields a write may change. */
+export type ConversationPatch = Partial<
+  Pick<
+    Conversation,
+    'status' | 'rating' | 'rating_feedback' | 'topic' | 'labels' | 'tags' | 'hidden' | 'spam' | 'operator_active' | 'holder' | 'ai_involvement' | 'user_id' | 'assignee_id'
+  >
+>;
+
 export const summary = ({ messages: _m, ...conversation }: ConversationRecord): Conversation => conversation;
 
 export function createConversationService(store: ParleyStore, bus: ConversationBus) {
@@ -90,6 +98,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
         status: 'active',
         ai_involvement: 'autonomous',
         operator_active: false,
+        holder: 'ai',
         rating: null,
         rating_feedback: null,
         topic: null,
@@ -161,6 +170,59 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       return { message, duplicate: false };
     },
 
+    /**
+     * One atomic write of a conversation (docs/operators.md "Handover"): `plan` reads the stored
+     * record and returns the fields to change and the messages to add, or null for no change. It runs
+     * inside the store's update, so a decision ("does the AI still hold it?", "flip the holder with
+     * this reply") can never act on a record another write has changed since. Messages are published
+     * in order, then the conversation.updated of a field change. A message whose client_id is stored
+     * already is not added again (`duplicate` names the stored one).
+     */
+    async apply(
+      projectId: string,
+      conversationId: string,
+      plan: (record: ConversationRecord) => { set?: ConversationPatch; messages?: NewMessage[] } | null,
+    ): Promise<{ record: ConversationRecord; messages: Message[]; duplicate?: Message } | null> {
+      let created: Message[] = [];
+      let duplicate: Message | undefined;
+      let changed = false;
+      const updated = await conversations.update(projectId, conversationId, (record) => {
+        const step = plan(record);
+        if (!step) return undefined;
+        const incoming = step.messages ?? [];
+        for (const input of incoming) checkMessage(input);
+        const again = incoming.find((m) => m.client_id && record.messages.some((x) => x.client_id === m.client_id));
+        if (again) {
+          duplicate = record.messages.find((x) => x.client_id === again.client_id);
+          return undefined;
+        }
+        if (record.messages.length + incoming.length > MAX_MESSAGES_PER_CONVERSATION) {
+          throw new AppError('conversation_too_long', `a conversation holds at most ${MAX_MESSAGES_PER_CONVERSATION} messages`);
+        }
+        const t = now();
+        const next: ConversationRecord = { ...record, ...step.set, messages: [...record.messages], updated_at: t };
+        for (const input of incoming) {
+          const message = buildMessage(next, input, next.last_seq + 1);
+          next.messages.push(message);
+          next.last_seq = message.seq;
+          next.message_count += 1;
+          next.first_message_at ??= t;
+          next.last_message_at = t;
+        }
+        created = next.messages.slice(record.messages.length);
+        changed = Boolean(step.set && Object.keys(step.set).length > 0);
+        return next;
+      });
+      if (!updated) throw notFound('conversation');
+      if (duplicate) return { record: updated, messages: [], duplicate };
+      if (created.length === 0 && !changed) return null;
+      for (const message of created) {
+        bus.publish({ type: 'message.created', project_id: projectId, conversation_id: conversationId, seq: message.seq, message });
+      }
+      if (changed) bus.publish({ type: 'conversation.updated', project_id: projectId, conversation_id: conversationId, conversation: summary(updated) });
+      return { record: updated, messages: created };
+    },
+
     /** Messages after `seq`, for a reconnecting client (docs/architecture.md section 5). */
     async messagesAfter(projectId: string, conversationId: string, seq: number): Promise<Message[]> {
       const record = await conversations.get(projectId, conversationId);
@@ -171,12 +233,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
     async patch(
       projectId: string,
       conversationId: string,
-      patch: Partial<
-        Pick<
-          Conversation,
-          'status' | 'rating' | 'rating_feedback' | 'topic' | 'labels' | 'tags' | 'hidden' | 'spam' | 'operator_active' | 'ai_involvement' | 'user_id' | 'assignee_id'
-        >
-      >,
+      patch: ConversationPatch,
     ): Promise<ConversationRecord> {
       const updated = await conversations.update(projectId, conversationId, (record) => ({
         ...record,

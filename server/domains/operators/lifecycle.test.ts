@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { idleMinutes, lifecycleOf } from './lifecycle.js';
 import { operatorsOf } from './service.js';
+import { agentText } from '../agent/texts.js';
 
 let t: TestApp;
 const MIN = 60_000;
@@ -29,7 +30,9 @@ describe('automatic transitions', () => {
     expect(await sweep(31)).toContain(c.id);
     const done = await get(c.id);
     expect(done).toMatchObject({ status: 'resolved', rating: 'unoffered' });
-    expect(done.messages.at(-1)).toMatchObject({ type: 'note', labels: ['status', 'status:resolved', 'internal'] });
+    // The team's internal status note, then the visitor's "this conversation was closed" (handover.ts).
+    expect(done.messages.at(-2)).toMatchObject({ type: 'note', labels: ['status', 'status:resolved', 'internal'] });
+    expect(done.messages.at(-1)).toMatchObject({ type: 'note', labels: ['ended'], content: agentText('en', 'conversationEnded') });
     expect(await sweep(31)).not.toContain(c.id);
   });
 

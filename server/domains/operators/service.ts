@@ -1,23 +1,21 @@
 // The operator workflow (docs/operators.md): take over, release, replies and comments, typing, status
 // changes with their system notes, assignment, labels and tags, hide, summaries. Every change goes
 // through the conversations service, so the widget, SSE streams and the team feed learn of it from the
-// bus. Visitor-facing notes are written in the visitor's language (agent texts catalogue).
+// bus. Visitor-facing notes are written in the visitor's language (agent texts catalogue). Who holds a
+// conversation (the AI, the queue, a person) changes only in the handover machine (handover.ts).
 import type { AppContext } from '../../context.js';
 import type { ConversationRecord, ConversationStatus, Message, MessageAuthor } from '../../../shared/schemas/entities.js';
 import type { ConversationPatchBody, OperatorMessageBody } from '../../../shared/schemas/operators.js';
+import type { ConversationPatch } from '../conversations/service.js';
 import { INTERNAL_LABEL } from '../../../shared/visibility.js';
 import { invalid, notFound } from '../../errors.js';
-import { agentText, type AgentTextKey } from '../agent/texts.js';
 import { visitorLocale } from '../widget/channel-config.js';
 import { EventEmitter } from 'node:events';
 import { createPresence } from './presence.js';
 import { summarize } from './summary.js';
-import { involvementOf } from './involvement.js';
+import { createHandover, type AskedVia } from './handover.js';
 
 export type Actor = MessageAuthor;
-
-/** Seq of the last release note (0 when never released). */
-const lastRelease = (record: ConversationRecord) => record.messages.findLast((m) => m.type === 'note' && m.labels.includes('release'))?.seq ?? 0;
 
 const SYSTEM: Actor = { member_id: null, name: 'Parley' };
 
@@ -28,38 +26,30 @@ export function createOperatorService(ctx: AppContext) {
   const escalations = new EventEmitter<{ escalated: [ConversationRecord] }>();
   escalations.setMaxListeners(0);
 
-  async function visitorText(record: ConversationRecord, key: AgentTextKey, vars?: Record<string, string>) {
+  /** The language of the visitor's notes: the channel's, else the visitor's browser's. */
+  async function localeOf(record: ConversationRecord) {
     const channel = record.channel_id ? await ctx.store.collection('channels').get(record.project_id, record.channel_id) : undefined;
     const user = await ctx.services.users.get(record.project_id, record.user_id);
     const locales = user?.locales ?? [];
-    return agentText(channel ? visitorLocale(channel, locales) : (locales[0] ?? 'en'), key, vars);
+    return channel ? visitorLocale(channel, locales) : (locales[0] ?? 'en');
   }
 
-  /** A system note: visible to the visitor, or internal (status, assignment) with the `internal` label. */
-  function note(record: ConversationRecord, content: string, labels: string[], actor: Actor = SYSTEM, internal = false) {
+  /** An internal system note for the team (assignment). */
+  function note(record: ConversationRecord, content: string, labels: string[], actor: Actor) {
     return conversations.append(record.project_id, record.id, {
       role: 'assistant',
       type: 'note',
       content,
-      labels: internal ? [...labels, INTERNAL_LABEL] : labels,
+      labels: [...labels, INTERNAL_LABEL],
       ...(actor.member_id ? { author: actor } : {}),
     });
   }
 
-  async function changeStatus(record: ConversationRecord, status: ConversationStatus, reason: string, actor: Actor = SYSTEM, extra: Partial<ConversationRecord> = {}) {
-    if (record.status === status && Object.keys(extra).length === 0) return record;
-    const updated = await conversations.patch(record.project_id, record.id, { status, ...extra });
-    if (record.status !== status) {
-      const by = actor.member_id ? ` by ${actor.name}` : '';
-      await note(updated, `Status: ${record.status} → ${status}${by} (${reason}).`, ['status', `status:${status}`], actor, true);
-      if (status === 'escalated') {
-        escalations.emit('escalated', updated);
-        // Offline the summary is instant; a model call must not hold up the take over or handoff.
-        if (ctx.config.llm) void addSummary(updated).catch(() => undefined);
-        else await addSummary(updated);
-      }
-    }
-    return updated;
+  const handover = createHandover(ctx, { presence, escalations, summarize: (r) => addSummary(r), localeOf });
+
+  /** Status changes go through the handover machine: the note, the holder kept, "ended" on resolve. */
+  function changeStatus(record: ConversationRecord, status: ConversationStatus, reason: string, actor?: Actor, extra: ConversationPatch = {}) {
+    return handover.setStatus(record, status, reason, actor, extra);
   }
 
   async function addSummary(record: ConversationRecord) {
@@ -81,51 +71,16 @@ export function createOperatorService(ctx: AppContext) {
     changeStatus,
     requireOpen,
 
+    handover,
+
     /** The AI stops at once (a running generation is aborted, agent/runtime.ts) and stays quiet until release. */
-    async takeOver(projectId: string, conversationId: string, actor: Actor) {
-      const record = await requireOpen(projectId, conversationId);
-      // After a handoff the AI is already quiet (operator_active) but nobody has joined yet: the first
-      // team member to take over still joins (note, assignment). Taking over twice changes nothing.
-      const joined = record.messages.some((m) => m.type === 'note' && m.labels.includes('takeover') && m.author?.member_id === actor.member_id && m.seq > lastRelease(record));
-      if (record.operator_active && (joined || !actor.member_id)) return record;
-      const assign = record.assignee_id || !actor.member_id ? {} : { assignee_id: actor.member_id };
-      let updated = await conversations.patch(projectId, conversationId, { operator_active: true, ...assign });
-      await note(updated, await visitorText(updated, 'operatorJoined', { name: actor.name }), ['takeover'], actor);
-      if (updated.status !== 'escalated') updated = await changeStatus(updated, 'escalated', 'taken over', actor);
-      return (await conversations.get(projectId, conversationId)) ?? updated;
-    },
+    takeOver: (projectId: string, conversationId: string, actor: Actor) => handover.tookOver(projectId, conversationId, actor),
 
     /** Hands the conversation back to the AI: "The assistant is back". */
-    async release(projectId: string, conversationId: string, actor: Actor) {
-      const record = await requireOpen(projectId, conversationId);
-      if (!record.operator_active) return record;
-      const updated = await conversations.patch(projectId, conversationId, { operator_active: false });
-      await note(updated, await visitorText(updated, 'assistantBack'), ['release'], actor);
-      return (await conversations.get(projectId, conversationId)) ?? updated;
-    },
+    release: (projectId: string, conversationId: string, actor: Actor) => handover.released(projectId, conversationId, actor),
 
-    /** A reply the visitor sees live with the operator's name, or an internal comment. */
-    async post(projectId: string, conversationId: string, actor: Actor, body: OperatorMessageBody): Promise<Message> {
-      const record = await requireOpen(projectId, conversationId);
-      const type = body.type ?? 'message';
-      const { message, duplicate } = await conversations.append(projectId, conversationId, {
-        role: 'operator',
-        type,
-        content: body.content,
-        client_id: body.client_id ?? null,
-        labels: type === 'message' && body.from_draft ? ['ai_draft'] : [],
-        author: actor,
-      });
-      if (!duplicate && type === 'message') {
-        const fresh = (await conversations.get(projectId, conversationId)) ?? record;
-        const involvement = involvementOf(fresh.messages);
-        const reopen = fresh.status === 'resolved' || fresh.status === 'abandoned';
-        if (involvement !== fresh.ai_involvement) await conversations.patch(projectId, conversationId, { ai_involvement: involvement });
-        if (reopen) await changeStatus(fresh, 'active', 'operator replied', actor);
-        ctx.bus.publish({ type: 'typing', project_id: projectId, conversation_id: conversationId, role: 'operator', typing: false });
-      }
-      return message;
-    },
+    /** A reply the visitor sees live with the operator's name (it makes the conversation theirs), or an internal comment. */
+    post: (projectId: string, conversationId: string, actor: Actor, body: OperatorMessageBody): Promise<Message> => handover.replied(projectId, conversationId, actor, body),
 
     async typing(projectId: string, conversationId: string, typing: boolean) {
       await requireOpen(projectId, conversationId);
@@ -146,7 +101,7 @@ export function createOperatorService(ctx: AppContext) {
         });
         if (body.assignee_id !== undefined && body.assignee_id !== null) {
           const member = (await ctx.services.org.listMembers((await ctx.services.projects.getProject(projectId))!.organization_id)).find((m) => m.id === body.assignee_id);
-          await note(record, `Assigned to ${member?.name ?? 'a team member'}.`, ['assignment'], actor, true);
+          await note(record, `Assigned to ${member?.name ?? 'a team member'}.`, ['assignment'], actor);
         }
       }
       if (status) record = await changeStatus(record, status, 'changed by hand', actor);
@@ -210,12 +165,9 @@ export function createOperatorService(ctx: AppContext) {
       await changeStatus((await conversations.get(record.project_id, record.id)) ?? record, 'escalated', 'the AI escalated it');
     },
 
-    /** Visitor side: a handoff was accepted. Escalates, and says whether anyone of the team is online. */
-    async escalateFromHandoff(record: ConversationRecord): Promise<{ online: boolean }> {
-      const online = presence.online(record.project_id).length > 0;
-      await conversations.patch(record.project_id, record.id, { operator_active: true });
-      await changeStatus(record, 'escalated', 'the visitor asked for a person');
-      return { online };
+    /** Visitor side: the visitor asked for a person (button, plain words, a confirmed offer): the queue. */
+    escalateFromHandoff(record: ConversationRecord, via: AskedVia = 'offer'): Promise<{ online: boolean; changed: boolean }> {
+      return handover.asked(record, via);
     },
   };
 
@@ -241,10 +193,14 @@ export function createOperatorService(ctx: AppContext) {
 
 export type OperatorService = ReturnType<typeof createOperatorService>;
 
-const services = new WeakMap<AppContext, OperatorService>();
-/** One operator service per app (presence is per process, like the conversation bus). */
+const services = new WeakMap<object, OperatorService>();
+/**
+ * One operator service per app (presence is per process, like the conversation bus): keyed by the
+ * bus, which every copy of the app's context shares (the agent's deps see `{...ctx, services}`), so
+ * a handover asked for by the agent runtime sees who of the team is online.
+ */
 export function operatorsOf(ctx: AppContext): OperatorService {
-  let s = services.get(ctx);
-  if (!s) services.set(ctx, (s = createOperatorService(ctx)));
+  let s = services.get(ctx.bus);
+  if (!s) services.set(ctx.bus, (s = createOperatorService(ctx)));
   return s;
 }

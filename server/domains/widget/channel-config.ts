@@ -8,6 +8,9 @@ import { DEFAULT_SESSION_TTL_DAYS } from './tokens.js';
 
 export const sessionTtlDays = (channel: Channel) => channel.session_ttl_days ?? DEFAULT_SESSION_TTL_DAYS;
 
+/** How a request for a person is met on this channel (docs/operators.md "Handover"); `offer` unless set. */
+export const handoffMode = (channel: Pick<Channel, 'handoff'> | undefined): 'offer' | 'immediate' | 'off' => channel?.handoff ?? 'offer';
+
 /** The language of the channel's default name and greeting. */
 const defaultLanguage = (channel: Channel) => channel.locale ?? 'en';
 
@@ -55,5 +58,6 @@ export function widgetChannelConfig(channel: Channel, locales: readonly string[]
     // Voice input (spec 10) is on unless the channel turns it off; without a working STT engine the
     // upload answers stt_unavailable and the widget says voice input failed.
     voice_enabled: channel.voice_enabled ?? true,
+    handoff: handoffMode(channel),
   };
 }

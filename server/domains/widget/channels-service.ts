@@ -24,6 +24,7 @@ export function publicChannel(c: Channel): ChannelOut {
     session_ttl_days: c.session_ttl_days ?? null,
     require_verified_identity: c.require_verified_identity ?? false,
     voice_enabled: c.voice_enabled ?? true,
+    handoff: c.handoff ?? 'offer',
     has_identity_secret: Boolean(c.identity_secret),
     alias: c.alias ?? null,
     created_at: c.created_at,
@@ -90,6 +91,7 @@ export function createChannelService(ctx: AppContext) {
         if (body.theme !== undefined) next.theme = body.theme;
         if (body.require_verified_identity !== undefined) next.require_verified_identity = body.require_verified_identity;
         if (body.voice_enabled !== undefined) next.voice_enabled = body.voice_enabled;
+        if (body.handoff !== undefined) next.handoff = body.handoff;
         // null clears an override back to the default.
         for (const key of ['greeting', 'locale', 'session_ttl_days', 'alias'] as const) {
           if (body[key] === null) delete next[key];

@@ -22,12 +22,16 @@ export const handoff: FrameHandler<'handoff.respond'> = async (frame, conn, gw) 
   if (!offer) throw new AppError('conflict', 'No handoff was offered in this conversation');
   const answered = record.messages.some((m) => m.seq > offer.seq && m.type === 'note' && m.labels.includes('handoff'));
   if (answered) return;
-  let online = true;
-  if (frame.accept) ({ online } = await operatorsOf(gw.ctx).escalateFromHandoff(record));
+  // Accepting goes through the handover machine (the queue, the AI quiet, the note); declining only
+  // says so: the AI keeps the conversation.
+  if (frame.accept) {
+    await operatorsOf(gw.ctx).escalateFromHandoff(record, 'offer');
+    return;
+  }
   await conversations.append(record.project_id, record.id, {
     role: 'assistant',
     type: 'note',
-    content: online ? handoffNote(locale, frame.accept) : agentText(locale, 'noOperatorOnline'),
-    labels: ['handoff', frame.accept ? 'handoff_accepted' : 'handoff_declined', ...(online ? [] : ['ask_email'])],
+    content: handoffNote(locale, false),
+    labels: ['handoff', 'handoff_declined'],
   });
 };

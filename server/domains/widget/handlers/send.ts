@@ -3,6 +3,9 @@
 // issued then (session.tokens). `message.ack` is sent only after the durable write. A repeated
 // client_id acks the stored message instead of adding one — also for a first message whose ack was
 // lost before the visitor got a session token: the device remembers which conversation it created.
+// Then the handover machine has its say before any AI reply is asked for (docs/operators.md
+// "Handover"): a closed conversation reopens to whoever had it, and a message sent with the widget's
+// "Talk to a person" (`handoff: true`) puts it in the team's queue instead of asking the AI.
 import type { FrameHandler, Gateway } from '../gateway.js';
 import type { Connection } from '../connection.js';
 import type { SendFrame } from '../../../../shared/protocol.js';
@@ -13,6 +16,8 @@ import { summary } from '../../conversations/service.js';
 import { conversationForVisitor } from '../../../../shared/visibility.js';
 import { assertVerifiedIfRequired } from './identity.js';
 import { saveVisitorAttributes } from './page.js';
+import { operatorsOf } from '../../operators/service.js';
+import { handoffMode } from '../channel-config.js';
 import { createSession, getDevice, getSession, linkConversation, rememberFirstSend, updateDevice, updateSession } from '../visitors.js';
 
 function limitMessages(frame: SendFrame, conn: Connection, gw: Gateway) {
@@ -43,6 +48,15 @@ async function replayFirstSend(frame: SendFrame, conn: Connection, gw: Gateway):
     ack(conn, frame.client_id, message, record);
   });
   return true;
+}
+
+/** After a new visitor message is stored: reopen, hand over (the widget's control), or ask the AI. */
+async function afterVisitorMessage(frame: SendFrame, conn: Connection, gw: Gateway, record: ConversationRecord) {
+  const v = gw.requireVisitor(conn);
+  const ops = operatorsOf(gw.ctx);
+  const current = (await ops.handover.reopened(record)) ?? record;
+  if (frame.handoff && handoffMode(v.channel) !== 'off') await ops.escalateFromHandoff(current, 'button');
+  else gw.reply(conn, v.projectId, record.id);
 }
 
 async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway) {
@@ -101,7 +115,7 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
     gw.subscribe(conn, record.id);
     ack(conn, frame.client_id, record.messages[0], record);
   });
-  gw.reply(conn, v.projectId, record.id);
+  await afterVisitorMessage(frame, conn, gw, record);
 }
 
 export const send: FrameHandler<'message.send'> = async (frame, conn, gw) => {
@@ -130,5 +144,5 @@ export const send: FrameHandler<'message.send'> = async (frame, conn, gw) => {
     gw.subscribe(conn, record.id);
     ack(conn, frame.client_id, result.message, fresh);
   });
-  if (!result.duplicate) gw.reply(conn, v.projectId, record.id);
+  if (!result.duplicate) await afterVisitorMessage(frame, conn, gw, fresh);
 };
