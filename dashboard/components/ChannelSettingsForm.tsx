@@ -67,6 +67,14 @@ export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret, al
         <span>Session lifetime in days (default 7)</span>
         <input type="number" min={1} max={365} value={draft.session_ttl_days ?? ''} onInput={(e) => set({ session_ttl_days: value(e) ? Number(value(e)) : null })} />
       </label>
+      <label class="field">
+        <span>When a visitor asks for a person</span>
+        <select value={draft.handoff ?? 'offer'} onChange={(e) => set({ handoff: value(e) as 'offer' | 'immediate' | 'off' })}>
+          <option value="offer">Offer the handoff at once (the visitor confirms)</option>
+          <option value="immediate">Hand over at once</option>
+          <option value="off">Never hand over (no “Talk to a person”)</option>
+        </select>
+      </label>
       <label class="check wide">
         <input type="checkbox" checked={draft.voice_enabled ?? true} onChange={(e) => set({ voice_enabled: (e.target as HTMLInputElement).checked })} /> Voice input
       </label>

@@ -1,15 +1,18 @@
 // The operator's main actions on one conversation, each with its shortcut: take over (the AI stops
 // at once, also mid-answer) or release (back to the AI), resolve, summary, hide (permanent, asked first).
+// Who holds the conversation decides which show (shared/holder.ts): waiting in the queue, take over
+// and release; the AI's, take over; a person's, release.
 import { useState } from 'preact/hooks';
 import type { Conversation } from '../../shared/schemas/entities.js';
 import { hide, release, requestSummary, setStatus, takeOver } from '../models/conversation.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
+import { holderOf } from '../../shared/holder.js';
 
 export function ConversationActions({ c, run, onHidden }: { c: Conversation; run: (action: () => Promise<unknown>, done?: string) => void; onHidden: () => void }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <div class="actions" role="toolbar" aria-label="Conversation actions">
-      {c.operator_active && !c.assignee_id && (
+      {holderOf(c) === 'queue' && (
         <button type="button" class="btn btn-primary" onClick={() => run(takeOver, 'You took over: the conversation is yours.')} aria-keyshortcuts="t">
           Take over
         </button>

@@ -13,7 +13,6 @@ import { endpoints } from './endpoints.js';
 import { onFeed, sendTyping, trackSeq, type FeedEvent } from './feed.js';
 import { applyConversation } from './inbox.js';
 import { markRead } from './unread.js';
-import { currentMember } from './session.js';
 
 export interface Detail {
   conversation: Conversation;
@@ -137,15 +136,12 @@ async function change(path: string, method: 'POST' | 'PATCH', body?: unknown) {
 }
 
 /**
- * Take over: the AI stops at once and stays quiet. A conversation the visitor handed over is
- * already muted (operator_active) but nobody's yet: taking it then means assigning it to oneself.
+ * Take over: the AI stops at once and stays quiet, and the visitor reads "{name} from our team
+ * joined". Always the take-over call, also for a conversation waiting in the queue after a handoff:
+ * the server's handover machine (docs/operators.md "Handover") assigns it and tells the visitor,
+ * which a bare assignment (PATCH assignee_id) never did.
  */
-export function takeOver() {
-  const c = detail.peek()?.conversation;
-  const me = currentMember.peek();
-  if (c?.operator_active && !c.assignee_id && me) return assign(me.id);
-  return change(endpoints.takeover(projectId, current()), 'POST');
-}
+export const takeOver = () => change(endpoints.takeover(projectId, current()), 'POST');
 export const release = () => change(endpoints.release(projectId, current()), 'POST');
 export const setStatus = (status: ConversationStatus) => change(endpoints.conversation(projectId, current()), 'PATCH', { status });
 export const setLabels = (labels: string[]) => change(endpoints.conversation(projectId, current()), 'PATCH', { labels });

@@ -4,6 +4,7 @@
 // conversation the list shows are applied in place; anything else (a new conversation, a resync)
 // reloads the list, since only the server knows whether it matches the filters.
 import { computed, signal } from '@preact/signals';
+import { waitingForHuman } from '../../shared/holder.js';
 import type { Conversation } from '../../shared/schemas/entities.js';
 import type { BatchResult } from '../../shared/schemas/operators.js';
 import { api, errorText, withQuery } from './api.js';
@@ -25,8 +26,8 @@ export const escalatedQueue = signal<Conversation[]>([]);
 export const selected = signal<ReadonlySet<string>>(new Set());
 export const selectedIds = computed(() => [...selected.value]);
 
-/** Waiting for a human: escalated (handoff or take over) and nobody of the team has it yet. */
-export const waiting = (c: Conversation) => c.status === 'escalated' && !c.assignee_id && !c.hidden;
+/** Waiting for a human: escalated and in the queue, nobody of the team holds it yet (shared/holder.ts). */
+export const waiting = (c: Conversation) => waitingForHuman(c);
 
 let projectId = '';
 let generation = 0;
@@ -45,12 +46,13 @@ export async function reloadList(): Promise<void> {
   try {
     const [page, queue] = await Promise.all([
       fetchPage(),
-      api<Page>('GET', withQuery(endpoints.conversations(projectId), { status: 'escalated', assignee_id: 'none', limit: 100 })),
+      api<Page>('GET', withQuery(endpoints.conversations(projectId), { status: 'escalated', operator_active: true, assignee_id: 'none', limit: 100 })),
     ]);
     if (mine !== generation) return;
     conversations.value = page.data;
     hasMore.value = page.has_more;
-    escalatedQueue.value = queue.data;
+    // An escalation the AI keeps answering (escalate_to_human) is not waiting for a person.
+    escalatedQueue.value = queue.data.filter(waiting);
     for (const c of page.data) trackSeq(c.id, c.last_seq);
     const visible = new Set(page.data.map((c) => c.id));
     selected.value = new Set([...selected.peek()].filter((id) => visible.has(id)));
