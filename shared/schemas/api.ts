@@ -180,7 +180,7 @@ export const MetricsRow = Type.Object({
   unique_users: Type.Integer({ description: 'Distinct users who sent a message that day' }),
   rated_conversations: Type.Integer(),
   csat_score: Nullable(Type.Number({ description: 'Share (0-1) of 4-5 star ratings among rated conversations started that day' })),
-  resolution_rate: Nullable(Type.Number({ description: 'Share (0-1) of conversations started that day that are resolved' })),
+  resolution_rate: Nullable(Type.Number({ description: 'Share (0-1) of conversations started that day that are resolved without ever being escalated or abandoned (spec 10)' })),
 });
 export const MetricsResponse = Type.Object({
   start_date: DateTime,

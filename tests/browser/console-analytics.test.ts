@@ -28,6 +28,16 @@ function record(projectId: string, at: number, o: Partial<Omit<ConversationRecor
   } as ConversationRecord;
 }
 
+/** A person took it over before it was resolved: the status note the handover writes (docs/operators.md). */
+function escalatedFirst(r: ConversationRecord): ConversationRecord {
+  const seq = r.messages.length + 1;
+  const note: Message = {
+    id: newId(), conversation_id: r.id, seq, role: 'assistant', type: 'note', content: 'Status: active → escalated (taken over).', client_id: null, sources: [],
+    labels: ['status', 'status:escalated', 'internal'], created_at: r.created_at,
+  };
+  return { ...r, messages: [...r.messages, note], message_count: seq, last_seq: seq };
+}
+
 beforeAll(async () => {
   ensureConsoleBuilt();
   h = await startHarness();
@@ -35,9 +45,10 @@ beforeAll(async () => {
   const c = h.t.app.ctx.store.collection('conversations');
   const today = Math.floor(Date.now() / DAY) * DAY + 60_000; // a minute into today (UTC), never in the future
   const at = (daysAgo: number) => Math.min(today - daysAgo * DAY, Date.now() - 1000);
-  // The last 7 days: 4 counted conversations (5 user messages), 2 resolved; ratings 5, 4, 2; one spam.
+  // The last 7 days: 4 counted conversations (5 user messages), 2 resolved but one of them only after
+  // a person took it over, so 1 resolved without escalation (spec 10); ratings 5, 4, 2; one spam.
   await c.put(pid, record(pid, at(0), { status: 'resolved', rating: 5, count: 2 }));
-  await c.put(pid, record(pid, at(1), { status: 'resolved', rating: 4 }));
+  await c.put(pid, escalatedFirst(record(pid, at(1), { status: 'resolved', rating: 4 })));
   await c.put(pid, record(pid, at(2), { status: 'escalated', rating: 2 }));
   await c.put(pid, record(pid, at(3), { status: 'abandoned', rating: 'abandoned' }));
   await c.put(pid, record(pid, at(1), { spam: true }));
@@ -71,8 +82,13 @@ describe('team console: analytics', { timeout: 90_000 }, () => {
     expect(await card(page, 'Messages').textContent()).toBe('5');
     expect(await card(page, 'Unique Users').textContent()).toBe('4');
     expect(await card(page, 'CSAT').textContent()).toBe('66.7%');
-    expect(await card(page, 'Resolution Rate').textContent()).toBe('50%');
+    expect(await card(page, 'Resolution Rate').textContent()).toBe('25%');
     expect(await card(page, 'Spam').textContent()).toBe('20%');
+    // Every card says what it counts, in one line.
+    const cards = page.getByRole('list', { name: 'Totals' }).locator('.metric-card');
+    expect(await cards.count()).toBe(6);
+    for (const definition of await cards.locator('.metric-definition').allTextContents()) expect(definition).toMatch(/^\S.{15,}\.$/);
+    expect(await page.locator('[data-metric="Resolution Rate"] .metric-definition').textContent()).toMatch(/without ever being escalated to a person or abandoned/);
 
     const ratings = page.getByRole('region', { name: 'Ratings' });
     expect(await ratings.locator('[data-rating="5"] .rating-count').textContent()).toBe('1');

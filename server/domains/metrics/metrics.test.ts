@@ -77,6 +77,29 @@ describe('metrics (spec 4, 10)', () => {
     expect(empty.json().spam).toEqual({ conversations: 0, share: null });
   });
 
+  it('leaves out a conversation resolved after a person took it over, as the status changes record it (spec 10)', async () => {
+    const P = `/v1/projects/${t.demo.project_id}/conversations`;
+    const start = async () => {
+      const res = await t.app.inject({ method: 'POST', url: P, headers: H, payload: { user_id: `metrics-${newId()}`, message: 'Where is my order?' } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const status = async (id: string, to: string) => {
+      const res = await t.app.inject({ method: 'PATCH', url: `${P}/${id}`, headers: H, payload: { status: to } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const direct = await start();
+    await status(direct, 'resolved');
+    const handedOver = await start();
+    await status(handedOver, 'escalated');
+    await status(handedOver, 'resolved');
+    const records = await Promise.all([direct, handedOver].map((id) => t.app.ctx.services.conversations.get(t.demo.project_id, id)));
+    expect(records.map((r) => r!.status)).toEqual(['resolved', 'resolved']);
+    const now = new Date();
+    const m = computeMetrics(records as ConversationRecord[], new Date(now.getTime() - 3_600_000), now);
+    expect(m.totals).toMatchObject({ conversations: 2, resolution_rate: 0.5 });
+  });
+
   it('counts only instants inside the range', () => {
     const pid = newId();
     const r = record(pid, { created_at: '2026-03-01T09:00:00.000Z', userMessages: ['2026-03-01T09:00:00.000Z', '2026-03-01T18:00:00.000Z'] });

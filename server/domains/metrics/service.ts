@@ -4,8 +4,10 @@
 // - unique_users: distinct users who sent a message in the day;
 // - csat_score: among conversations started in the day that carry a 1-5 star rating, the share
 //   rated 4 or 5 (null when none is rated);
-// - resolution_rate: among conversations started in the day, the share whose status is resolved,
-//   i.e. neither escalated, abandoned nor still open (null when there are none).
+// - resolution_rate: among conversations started in the day, the share resolved without escalation
+//   or abandonment (spec 10): status resolved and never escalated or abandoned on the way, as the
+//   status notes record it (a conversation a person took over and then resolved is not the AI's
+//   resolution); null when there are none.
 // Statuses and ratings are the real ones the operator workflow and its automatic transitions set
 // (docs/operators.md "Statuses"); the spec 10 conversation filters (status, involvement, channel,
 // labels, tags, topic, rating) narrow which conversations count.
@@ -35,6 +37,13 @@ interface Acc {
 }
 
 const acc = (): Acc => ({ messages: 0, conversations: 0, users: new Set(), rated: 0, satisfied: 0, resolved: 0 });
+/** Whether the conversation was escalated or abandoned at any time: each status change leaves a note labelled `status:<to>` (docs/operators.md). */
+const everEscalatedOrAbandoned = (c: ConversationRecord) =>
+  c.messages.some((m) => m.type === 'handover' || m.labels.includes('status:escalated') || m.labels.includes('status:abandoned'));
+
+/** Spec 10 Resolution Rate's numerator: resolved, and neither escalated nor abandoned before. */
+export const resolvedWithoutEscalation = (c: ConversationRecord) => c.status === 'resolved' && !everEscalatedOrAbandoned(c);
+
 const ratio = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 10_000) / 10_000);
 
 function row(a: Acc): Omit<MetricsRow, 'date'> {
@@ -68,7 +77,7 @@ export function computeMetrics(records: readonly ConversationRecord[], start: Da
           a.rated += 1;
           if (c.rating >= 4) a.satisfied += 1;
         }
-        if (c.status === 'resolved') a.resolved += 1;
+        if (resolvedWithoutEscalation(c)) a.resolved += 1;
       }
     }
     for (const m of c.messages) {
