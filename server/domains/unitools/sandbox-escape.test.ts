@@ -169,7 +169,7 @@ df -k /dev/shm | tail -1`);
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'inherited-fd.fixture.ts')], { stdio: ['ignore', 'pipe', 'inherit', inherited] });
       let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk));
       await new Promise((resolve) => child.on('close', resolve));
       const r = JSON.parse(out);
       expect(r.ok, out).toBe(true);

@@ -41,9 +41,9 @@ const SHM_BYTES = 4 * 1024 * 1024;
  * Started in place of bwrap: waits on fd 3 until the server has put it in the run's cgroup (so
  * nothing of the run starts outside it), then closes every descriptor but stdin, stdout and stderr
  * (those the server inherited from its launcher are not marked close-on-exec, and bwrap passes
- * whatever it is given into the sandbox), then becomes bwrap.
+ * whatever it is given into the sandbox), then becomes bwrap, without the SHLVL bash's exec adds.
  */
-const LAUNCHER = 'read -r -u 3 go || exit 1; unset SHLVL; for fd in /proc/$$/fd/*; do [ -e "$fd" ] || continue; fd=${fd##*/}; [ "$fd" -gt 2 ] && exec {fd}>&-; done; exec "$@"';
+const LAUNCHER = 'read -r -u 3 go || exit 1; for fd in /proc/$$/fd/*; do [ -e "$fd" ] || continue; fd=${fd##*/}; [ "$fd" -gt 2 ] && exec {fd}>&-; done; exec /usr/bin/env -u SHLVL "$@"';
 
 export type SandboxLanguage = 'python' | 'shell';
 
