@@ -221,8 +221,20 @@ describe('team console: external tool servers (MCP)', () => {
     await ordersServer();
     const conversation = await seedConversation(h, 'visitor-D-4', 'Please cancel order D-4');
     await signIn(page, h);
-    // The log's list is read from the server at once but reaches the page only when released.
+    // The log's list is read from the server at once but reaches the page only when released. The page
+    // counts the lists it has read, so the test knows when the console has handled the late one.
     const hold = await holdResponses(page, /\/tool-calls$/);
+    await page.addInitScript(() => {
+      const w = window as unknown as { toolCallListsRead: number };
+      w.toolCallListsRead = 0;
+      const json = Response.prototype.json;
+      Response.prototype.json = function (this: Response) {
+        const read = json.call(this);
+        // Runs before the console's own continuation, in the same task: a later task sees both done.
+        if (new URL(this.url).pathname.endsWith('/tool-calls')) void read.then(() => w.toolCallListsRead++, () => {});
+        return read;
+      };
+    });
     await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${conversation.id}`);
     await page.getByTestId('feed-status').filter({ hasText: 'Live' }).waitFor();
     await expect.poll(() => hold.held()).toBeGreaterThan(0);
@@ -231,10 +243,8 @@ describe('team console: external tool servers (MCP)', () => {
     const call = page.getByRole('region', { name: 'Tool calls' }).getByRole('listitem').filter({ hasText: 'D-4' });
     await call.getByText('Waiting for approval').waitFor();
 
-    const listed = page.waitForResponse(/\/tool-calls$/);
     hold.release();
-    await listed;
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await page.waitForFunction(() => (window as unknown as { toolCallListsRead: number }).toolCallListsRead > 0);
     expect(await call.getByText('Waiting for approval').count()).toBe(1);
     await context.close();
   }, 60_000);
