@@ -214,6 +214,18 @@ export function createChatModel(deps: ModelDeps) {
       this.start();
       delivery.flush();
     },
+    /**
+     * The menu's "Talk to a person" (docs/operators.md "Handover"): `text` (the visitor's words, in
+     * their language) is sent as their message, marked so the server puts the conversation in the
+     * team's queue instead of asking the AI. Delivered like any message, so it survives a reconnect.
+     */
+    askForPerson(text: string) {
+      delivery.add(text, true);
+      deps.tokens.refresh();
+      set({});
+      this.start();
+      delivery.flush();
+    },
     retry(clientId: string) {
       delivery.retry(clientId);
       set({});

@@ -46,6 +46,11 @@ export const en = {
   contactLabel: 'Your e-mail',
   contactSend: 'Send e-mail',
   withTeam: 'You are now talking with our support team.',
+  // The header menu's standing control and the line it sends (docs/operators.md "Handover").
+  menu: 'More options',
+  talkToPerson: 'Talk to a person',
+  talkToPersonMessage: 'I would like to talk to a person.',
+  ended: 'This conversation has ended. Write again to reopen it.',
   unread: (n: number) => `${n} unread message${n === 1 ? '' : 's'}`,
   messageLog: 'Conversation',
   // Screen readers: one polite announcement per completed answer (accessibility).

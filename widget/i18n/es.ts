@@ -48,6 +48,10 @@ export const es: Catalogue = {
   contactLabel: 'Tu correo electrónico',
   contactSend: 'Enviar correo',
   withTeam: 'Ahora estás hablando con nuestro equipo de soporte.',
+  menu: 'Más opciones',
+  talkToPerson: 'Hablar con una persona',
+  talkToPersonMessage: 'Quiero hablar con una persona.',
+  ended: 'Esta conversación ha terminado. Escribe de nuevo para reabrirla.',
   unread: (n) => `${n} ${n === 1 ? 'mensaje no leído' : 'mensajes no leídos'}`,
   messageLog: 'Conversación',
   // Screen readers: one polite announcement per completed answer (accessibility).

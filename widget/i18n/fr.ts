@@ -49,6 +49,10 @@ export const fr: Catalogue = {
   contactLabel: 'Votre adresse e-mail',
   contactSend: 'Envoyer mon adresse',
   withTeam: 'Vous échangez maintenant avec notre équipe d’assistance.',
+  menu: 'Plus d’options',
+  talkToPerson: 'Parler à une personne',
+  talkToPersonMessage: 'Je voudrais parler à une personne.',
+  ended: 'Cette conversation est terminée. Écrivez à nouveau pour la rouvrir.',
   unread: (n) => `${n} ${n < 2 ? 'message non lu' : 'messages non lus'}`,
   messageLog: 'Historique de la conversation',
   // Screen readers: one polite announcement per completed answer (accessibility).

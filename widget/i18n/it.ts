@@ -48,6 +48,10 @@ export const it: Catalogue = {
   contactLabel: 'La tua e-mail',
   contactSend: 'Invia e-mail',
   withTeam: 'Ora stai parlando con il nostro team di supporto.',
+  menu: 'Altre opzioni',
+  talkToPerson: 'Parla con una persona',
+  talkToPersonMessage: 'Vorrei parlare con una persona.',
+  ended: 'Questa conversazione è terminata. Scrivi di nuovo per riaprirla.',
   unread: (n) => `${n} ${n === 1 ? 'messaggio non letto' : 'messaggi non letti'}`,
   messageLog: 'Conversazione',
   // Screen readers: one polite announcement per completed answer (accessibility).

@@ -48,6 +48,10 @@ export const nl: Catalogue = {
   contactLabel: 'Je e-mailadres',
   contactSend: 'E-mailadres versturen',
   withTeam: 'Je praat nu met ons supportteam.',
+  menu: 'Meer opties',
+  talkToPerson: 'Met een persoon praten',
+  talkToPersonMessage: 'Ik wil graag met een persoon praten.',
+  ended: 'Dit gesprek is beëindigd. Schrijf opnieuw om het te heropenen.',
   unread: (n) => `${n} ${n === 1 ? 'ongelezen bericht' : 'ongelezen berichten'}`,
   messageLog: 'Gesprek',
   // Screen readers: one polite announcement per completed answer (accessibility).

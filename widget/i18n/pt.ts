@@ -48,6 +48,10 @@ export const pt: Catalogue = {
   contactLabel: 'Seu e-mail',
   contactSend: 'Enviar e-mail',
   withTeam: 'Agora você está falando com a nossa equipe de suporte.',
+  menu: 'Mais opções',
+  talkToPerson: 'Falar com uma pessoa',
+  talkToPersonMessage: 'Quero falar com uma pessoa.',
+  ended: 'Esta conversa terminou. Escreva de novo para reabri-la.',
   unread: (n) => `${n} ${n === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`,
   messageLog: 'Conversa',
   // Screen readers: one polite announcement per completed answer (accessibility).

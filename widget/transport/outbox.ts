@@ -10,6 +10,8 @@ export interface PendingMessage {
   /** `failed`: the server refused it for good (e.g. too long); the visitor may retry or discard. */
   state: 'queued' | 'failed';
   error?: string;
+  /** Sent with "Talk to a person": it goes to the team's queue, not the AI (docs/operators.md "Handover"). */
+  handoff?: true;
 }
 
 const KEY = 'outbox';
@@ -19,8 +21,8 @@ export function createOutbox(tab: TabStore) {
   const save = () => (items.length ? tab.set(KEY, items) : tab.remove(KEY));
   return {
     items: () => items,
-    add(content: string): PendingMessage {
-      const item: PendingMessage = { client_id: newClientId(), content, created_at: new Date().toISOString(), state: 'queued' };
+    add(content: string, handoff = false): PendingMessage {
+      const item: PendingMessage = { client_id: newClientId(), content, created_at: new Date().toISOString(), state: 'queued', ...(handoff ? { handoff: true as const } : {}) };
       items = [...items, item];
       save();
       return item;

@@ -1,6 +1,7 @@
 // The one app (spec 2.10): the same tree in every mode; only the launcher mode can close the panel.
 import { useEffect, useRef } from 'preact/hooks';
-import type { ChatModel } from '../model.js';
+import type { ChatModel, ChatState } from '../model.js';
+import type { MenuItem } from './Menu.js';
 import { useModel } from '../use-model.js';
 import { strings } from '../strings.js';
 import { Header } from './Header.js';
@@ -10,6 +11,18 @@ import { Rating } from './Rating.js';
 import { Composer } from './Composer.js';
 import type { VoiceButtonProps } from './VoiceButton.js';
 import { errorText } from '../../i18n/errors.js';
+
+const ended = (state: ChatState) => state.conversation?.status === 'resolved';
+
+/**
+ * "Talk to a person" stands in the menu where the channel hands over and the AI holds the
+ * conversation (none yet, or not with the team); it sends the visitor's words as a message the
+ * server puts in the team's queue (docs/operators.md "Handover").
+ */
+function menuItems(state: ChatState, model: ChatModel): MenuItem[] {
+  if (!state.channel || state.channel.handoff === 'off' || state.conversation?.operator_active || state.unavailable) return [];
+  return [{ id: 'talk-to-person', label: strings.talkToPerson, onSelect: () => model.askForPerson(strings.talkToPersonMessage) }];
+}
 
 export function App(props: { model: ChatModel; host: HTMLElement; closable: boolean; onClose(): void; voice?: VoiceButtonProps['transcribe'] }) {
   const { model } = props;
@@ -38,13 +51,20 @@ export function App(props: { model: ChatModel; host: HTMLElement; closable: bool
   return (
     // Not aria-modal: the launcher panel leaves the page usable beside it (as Intercom's does).
     <section class="panel" role={props.closable ? 'dialog' : 'region'} aria-modal={props.closable ? 'false' : undefined} aria-labelledby="parley-title">
-      <Header title={state.channel?.name || strings.title} onClose={props.closable ? props.onClose : undefined} />
+      <Header title={state.channel?.name || strings.title} onClose={props.closable ? props.onClose : undefined} menu={menuItems(state, model)} />
       {/* conversation.updated with an operator active (a confirmed offer_handoff, spec 2.9, or an
-          operator taking over): the visitor sees who answers from now on, not only in a scrolled note. */}
-      {state.conversation?.operator_active && (
-        <p class="handover" role="status">
-          {strings.withTeam}
+          operator taking over): the visitor sees who answers from now on, not only in a scrolled note.
+          A closed conversation says so instead (docs/operators.md "Handover"): the rating follows. */}
+      {ended(state) ? (
+        <p class="handover ended" role="status">
+          {strings.ended}
         </p>
+      ) : (
+        state.conversation?.operator_active && (
+          <p class="handover" role="status">
+            {strings.withTeam}
+          </p>
+        )
       )}
       {state.unavailable ? (
         // Refused for good: say so instead of a composer that would wait to send for ever.

@@ -33,7 +33,7 @@ export function createDelivery(deps: DeliveryDeps) {
       if (item.state !== 'queued' || inflight.has(item.client_id)) continue;
       const conversation_id = deps.conversationId();
       if (!conversation_id && inflight.size > 0) return;
-      const frame = { type: 'message.send' as const, client_id: item.client_id, content: item.content, ...(conversation_id ? { conversation_id } : {}) };
+      const frame = { type: 'message.send' as const, client_id: item.client_id, content: item.content, ...(conversation_id ? { conversation_id } : {}), ...(item.handoff ? { handoff: true } : {}) };
       if (!socket.send(frame)) return;
       inflight.add(item.client_id);
       if (!conversation_id) return;
@@ -46,8 +46,8 @@ export function createDelivery(deps: DeliveryDeps) {
     items: () => outbox.items(),
     flush,
     holding,
-    add(content: string) {
-      outbox.add(capLength(content, MESSAGE_MAX_LENGTH));
+    add(content: string, handoff = false) {
+      outbox.add(capLength(content, MESSAGE_MAX_LENGTH), handoff);
     },
     retry(clientId: string) {
       outbox.mark(clientId, 'queued');
