@@ -59,7 +59,8 @@ async function requireProject(ctx: AppContext, id: string) {
   return project;
 }
 
-const STORE_COMMANDS: Record<string, Command> = {
+/** Commands that run on the opened store (the CLI opens DATA_DIR for them). */
+export const STORE_COMMANDS: Record<string, Command> = {
   'create-org': {
     summary: 'Create an organization: --name N [--plan standard|professional|enterprise]',
     options: { name: { type: 'string' }, plan: { type: 'string' } },

@@ -6,7 +6,7 @@ import type { Channel } from '../../../shared/schemas/entities.js';
 import { createHmac } from 'node:crypto';
 import { signJwt, signValue, verifyJwt, verifyValue } from './verify.js';
 import { channelIdentitySecret } from './channel-secret.js';
-import { COMMANDS } from '../../cli/commands.js';
+import { STORE_COMMANDS } from '../../cli/commands.js';
 
 describe('signatures and tokens', () => {
   const secret = 'ids_test_secret';
@@ -86,10 +86,10 @@ describe('identify', () => {
 
   it('the CLI shows the secret and switches required verification', async () => {
     const lines: string[] = [];
-    await COMMANDS['channel-secret']!.run({ project: P(), 'require-verified': 'yes' }, t.app.ctx, (l) => lines.push(l));
+    await STORE_COMMANDS['channel-secret']!.run({ project: P(), 'require-verified': 'yes' }, t.app.ctx, (l) => lines.push(l));
     expect(lines.at(-1)).toBe(secret);
     expect(lines).toContain('require_verified_identity true');
-    await COMMANDS['channel-secret']!.run({ project: P(), rotate: true }, t.app.ctx, (l) => lines.push(l));
+    await STORE_COMMANDS['channel-secret']!.run({ project: P(), rotate: true }, t.app.ctx, (l) => lines.push(l));
     expect(lines.at(-1)).not.toBe(secret);
   });
 

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { newId } from '../../lib/ids.js';
-import { COMMANDS } from '../../cli/commands.js';
+import { STORE_COMMANDS } from '../../cli/commands.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import type { Project } from '../../../shared/schemas/entities.js';
 import { connectWidget, type WidgetClient } from '../widget/test-client.js';
@@ -144,11 +144,11 @@ describe('user pools', () => {
   it('the admin CLI creates a project in a shared pool with --user-pool', async () => {
     const demo = (await svc().projects.getProject(t.demo.project_id))!;
     const lines: string[] = [];
-    await COMMANDS['create-project']!.run({ org: t.demo.organization_id, name: 'CLI shop', 'user-pool': demo.user_pool_id }, t.app.ctx, (l) => lines.push(l));
+    await STORE_COMMANDS['create-project']!.run({ org: t.demo.organization_id, name: 'CLI shop', 'user-pool': demo.user_pool_id }, t.app.ctx, (l) => lines.push(l));
     expect(lines.join('\n')).toContain(`user pool ${demo.user_pool_id}`);
     const created = (await svc().projects.listProjects(t.demo.organization_id)).find((p) => p.name === 'CLI shop')!;
     expect(created.user_pool_id).toBe(demo.user_pool_id);
-    await expect(COMMANDS['create-project']!.run({ org: t.demo.organization_id, name: 'CLI x', 'user-pool': newId() }, t.app.ctx, () => {})).rejects.toMatchObject({
+    await expect(STORE_COMMANDS['create-project']!.run({ org: t.demo.organization_id, name: 'CLI x', 'user-pool': newId() }, t.app.ctx, () => {})).rejects.toMatchObject({
       code: 'invalid_request',
     });
   });
