@@ -1,7 +1,7 @@
 // memory_mb bounds a Unitool run as a whole (docs/behaviour.md "Unitools", "Memory"): with a run
 // cgroup (UNITOOL_CGROUP), six processes of one run cannot hold six times its memory; without
 // one, a run has fewer processes, so the documented total (processes × memory_mb) stays small.
-import { existsSync, mkdirSync, readFileSync, rmdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -26,15 +26,16 @@ print(json.dumps({"held": held}))`;
 
 /**
  * A parent for the test's run cgroups inside the test's own cgroup v1 memory group, as an operator
- * would name one with UNITOOL_CGROUP; null where this host has none the test may write.
+ * would name one with UNITOOL_CGROUP; null where this host has none the test may write. Made in
+ * beforeAll, not here: a run filtered to other tests skips the hooks and would leave it behind.
  */
 function testCgroupParent(): string | null {
   const own = readFileSync('/proc/self/cgroup', 'utf8').split('\n').map((l) => l.split(':')).find((f) => f[1]?.split(',').includes('memory'))?.[2];
   if (own === undefined) return null;
-  const dir = join('/sys/fs/cgroup/memory', own, `parley-test-${process.pid}`);
+  const dir = join('/sys/fs/cgroup/memory', own);
   try {
-    mkdirSync(dir);
-    return dir;
+    accessSync(join(dir, 'cgroup.procs'), constants.W_OK);
+    return join(dir, `parley-test-${process.pid}`);
   } catch {
     return null;
   }
@@ -45,6 +46,7 @@ const parent = testCgroupParent();
 describe.skipIf(!parent)('a run cgroup holds the whole run to memory_mb', () => {
   let t: TestApp;
   beforeAll(async () => {
+    mkdirSync(parent!);
     t = await createTestApp({ unitoolCgroup: parent! });
   });
   afterAll(async () => {
