@@ -14,7 +14,7 @@ export function Menu(props: { items: MenuItem[] }) {
   if (props.items.length === 0) return null;
   return (
     <div class="menu">
-      <button type="button" class="icon-btn" aria-label={strings.menu} aria-expanded={open} aria-controls="parley-menu" onClick={() => setOpen(!open)}>
+      <button type="button" class="icon-btn" aria-label={strings.menu} aria-expanded={open} aria-controls={open ? 'parley-menu' : undefined} onClick={() => setOpen(!open)}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <circle cx="5" cy="12" r="2" fill="currentColor" />
           <circle cx="12" cy="12" r="2" fill="currentColor" />
