@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import type { PatchChannelBody } from '../models/channels.js';
 import { aliasLabel, type AliasOut } from '../models/deployments.js';
+import { DEFAULT_ACCENT } from '../../shared/channel-defaults.js';
 
 interface Props {
   draft: PatchChannelBody;
@@ -34,7 +35,7 @@ export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret, al
       </label>
       <label class="field wide">
         <span>Welcome message</span>
-        <textarea rows={2} maxLength={2000} value={draft.greeting ?? ''} onInput={(e) => set({ greeting: value(e) || null })} />
+        <textarea rows={2} maxLength={2000} placeholder="None: the widget opens without one" value={draft.greeting ?? ''} onInput={(e) => set({ greeting: value(e) || null })} />
       </label>
       <label class="field">
         <span>Answers from</span>
@@ -50,7 +51,7 @@ export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret, al
       </label>
       <label class="field">
         <span>Accent colour</span>
-        <input type="color" value={draft.theme?.color ?? '#0b57d0'} onInput={(e) => set({ theme: { ...draft.theme, color: value(e) } })} />
+        <input type="color" value={draft.theme?.color ?? DEFAULT_ACCENT} onInput={(e) => set({ theme: { ...draft.theme, color: value(e) } })} />
       </label>
       <label class="field">
         <span>Position</span>

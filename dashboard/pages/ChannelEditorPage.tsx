@@ -76,7 +76,7 @@ export default function ChannelEditorPage({ project, channel: channelId }: { pro
         <h2 id="look-title">Look and behaviour</h2>
         <div class="editor-cols">
           <ChannelSettingsForm draft={draft} onChange={setDraft} onLanguage={setLanguage} hasSecret={channel.has_identity_secret} aliases={aliases} />
-          <ChannelPreview draft={draft} language={language} />
+          <ChannelPreview channel={channel} draft={draft} language={language} />
         </div>
         <div class="form-actions">
           <button class="btn btn-primary" type="submit">

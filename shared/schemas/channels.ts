@@ -29,7 +29,7 @@ const Origins = Type.Array(Type.String({ maxLength: 300 }), {
 const settings = {
   name: Type.String({ minLength: 1, maxLength: 120, description: 'Shown in the widget header' }),
   allowed_origins: Origins,
-  greeting: Type.String({ minLength: 1, maxLength: 2000, description: 'Welcome message in the default language' }),
+  greeting: Type.String({ minLength: 1, maxLength: 2000, description: 'Welcome message in the default language; unset (null): the widget shows none' }),
   locale: Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'Default language (BCP 47); unset = the visitor’s' }),
   texts: ChannelTextsByLocaleSchema,
   theme: ChannelThemeSchema,
@@ -121,6 +121,7 @@ const SnippetMode = Type.Object({
 });
 export const ChannelSnippetsOut = Type.Object({
   loader_url: Type.String(),
+  frame_url: Type.String({ description: 'The channel’s own frame page, CHAT_URL/frame/{frame_id}: iframe mode, and the console’s live preview' }),
   integrity: Type.Union([Type.String(), Type.Null()]),
   modes: Type.Object({ launcher: SnippetMode, inline: SnippetMode, iframe: SnippetMode }),
 });

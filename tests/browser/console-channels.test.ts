@@ -1,5 +1,6 @@
 // The console's Channels pages in real Chromium (spec 2.10, 8.2): create a widget channel, change
-// its name, welcome message (default and per language) and colour with the live preview following,
+// its name, welcome message (default and per language) and colour with the live preview (the real
+// widget in the channel's frame page) following, the same defaults in the preview, the API and the widget,
 // add origins (a malformed one explained), check "would my page be allowed?", copy the snippet,
 // rotate the identity secret (shown once), delete with confirmation. axe-clean, no CSP violation,
 // keyboard reachable, nothing overflowing at 390 px; screenshots in dist/screenshots/console.
@@ -30,21 +31,47 @@ describe('team console: widget channels', () => {
     await page.getByRole('button', { name: 'Create channel' }).click();
     await page.getByRole('heading', { name: 'Shop widget', level: 1 }).waitFor();
 
-    // The preview follows every keystroke, before saving.
-    const preview = page.getByRole('figure', { name: 'Widget preview' });
+    // The preview is the real widget, the channel's own frame page (issue 27 item 6). Before any edit
+    // it shows the defaults visitors get: no welcome message, the default colour, the widget's own
+    // placeholder; the API reports the same colour.
+    const preview = page.frameLocator('iframe.preview-frame').locator('parley-widget');
+    const accent = () => preview.locator('.hd').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const title = preview.locator('.hd-title');
+    await title.waitFor();
+    expect(await accent()).toBe('rgb(55, 88, 249)');
+    expect(await preview.locator('textarea.input').getAttribute('placeholder')).toBe('Write a message…');
+    expect(await preview.locator('li.msg-assistant').count()).toBe(0);
+    const created = (await h.t.app.ctx.services.projects.listChannels(h.t.demo.project_id)).find((c) => c.name === 'Shop widget')!;
+    const api = await page.evaluate(async (url) => (await fetch(url)).json(), `/v1/projects/${h.t.demo.project_id}/channels/${created.id}`);
+    expect(api).toMatchObject({ greeting: null, theme: { color: '#3758f9' } });
+
+    // It follows every keystroke, before saving.
     await page.getByLabel('Name in the widget header').fill('Acme help');
     await page.getByLabel('Welcome message', { exact: true }).fill('Hello from Acme!');
-    await expect.poll(() => preview.innerText()).toContain('Hello from Acme!');
-    expect(await preview.innerText()).toContain('Acme help');
+    await preview.locator('li.msg-assistant', { hasText: 'Hello from Acme!' }).waitFor();
+    await expect.poll(() => title.innerText()).toBe('Acme help');
+    await page.getByLabel('Accent colour').fill('#aa3300');
+    await expect.poll(accent).toBe('rgb(170, 51, 0)');
     await page.getByLabel('Position').selectOption('left');
     await page.getByLabel(/Add a language/).fill('de');
     await page.getByRole('button', { name: 'Add language' }).click();
     await page.getByLabel('Welcome message (de)').fill('Hallo von Acme!');
-    await expect.poll(() => preview.innerText()).toContain('Hallo von Acme!');
+    await preview.locator('li.msg-assistant', { hasText: 'Hallo von Acme!' }).waitFor();
+    // The widget speaks the language being edited: its own texts follow.
+    await expect.poll(() => preview.locator('textarea.input').getAttribute('placeholder')).toBe('Nachricht schreiben…');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved: widgets use it from their next page load.').waitFor();
     const channel = (await h.t.app.ctx.services.projects.listChannels(h.t.demo.project_id)).find((c) => c.name === 'Acme help')!;
-    expect(channel).toMatchObject({ greeting: 'Hello from Acme!', theme: { position: 'left' }, texts: { de: { greeting: 'Hallo von Acme!' } } });
+    expect(channel).toMatchObject({ greeting: 'Hello from Acme!', theme: { color: '#aa3300', position: 'left' }, texts: { de: { greeting: 'Hallo von Acme!' } } });
+
+    // A visitor of the same frame page now gets what the preview showed (in the browser's English).
+    const visitor = await context.newPage();
+    await visitor.goto(`${h.base}/frame/${channel.frame_id}`);
+    const live = visitor.locator('parley-widget');
+    await live.locator('li.msg-assistant', { hasText: 'Hello from Acme!' }).waitFor();
+    expect(await live.locator('.hd-title').innerText()).toBe('Acme help');
+    expect(await live.locator('.hd').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(170, 51, 0)');
+    await visitor.close();
 
     // Origins: a malformed entry is explained; a good one is listed normalised.
     await page.getByLabel('Origin to allow').fill('shop.example.com');
@@ -112,6 +139,7 @@ describe('team console: widget channels', () => {
       await shot(page, `channels-${name}`);
       await page.locator('.channel-list a').first().click();
       await page.getByRole('figure', { name: 'Widget preview' }).waitFor();
+      await page.frameLocator('iframe.preview-frame').locator('parley-widget .hd-title').waitFor();
       await page.getByLabel('Embed snippet (launcher)').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await layoutProblems(page)).toEqual([]);

@@ -8,6 +8,7 @@ import { trackVisualViewport } from '../platform/viewport.js';
 import { createSocket } from '../transport/socket.js';
 import { createChatModel } from './model.js';
 import { applyTheme } from './theme.js';
+import { isPreview, previewModel } from './preview.js';
 import { App } from './components/App.js';
 import css from '../styles/app.css?inline';
 import { setCatalogue, strings } from './strings.js';
@@ -121,6 +122,9 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
     locales: () => [config.locale, ...userLocales, ...(navigator.languages ?? [navigator.language])].filter((l): l is string => Boolean(l)),
     visible: (open) => open && document.visibilityState === 'visible',
   });
+  // In the console's channel preview, what the app shows reads the unsaved settings (preview.ts).
+  const preview = isPreview(config.mode) ? previewModel(model, new URL(config.baseUrl).origin) : null;
+  const view = preview?.view ?? model;
 
   const closable = config.mode === 'launcher';
   const setOpen = (open: boolean) => {
@@ -137,10 +141,10 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
   // then the browser. The app root carries dir and lang, so an RTL language mirrors the layout.
   let userLocales: string[] = [];
   let dir: 'ltr' | 'rtl' = 'ltr';
-  const draw = () => render(<App model={model} host={host} closable={closable} onClose={() => setOpen(false)} voice={voice} />, container);
+  const draw = () => render(<App model={view} host={host} closable={closable} onClose={() => setOpen(false)} voice={voice} />, container);
   const i18n = createLocaleController(
     {
-      configured: () => [config.locale, model.state.channel?.locale],
+      configured: () => [config.locale, view.state.channel?.locale],
       user: () => userLocales,
       browser: () => [...(navigator.languages ?? [navigator.language])].filter(Boolean),
     },
@@ -149,7 +153,7 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
       dir = choice.dir;
       container.dir = choice.dir;
       container.lang = choice.locale;
-      placeLauncher(host, dir, model.state.channel?.theme?.position);
+      placeLauncher(host, dir, view.state.channel?.theme?.position);
       launcher?.setLabels?.(strings.open, strings.close);
       draw();
     },
@@ -170,9 +174,9 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
         });
 
   if (update.attributes) model.setAttributes(update.attributes);
-  const unsubscribe = model.subscribe(() => {
-    applyTheme(host, model.state.channel?.theme);
-    placeLauncher(host, dir, model.state.channel?.theme?.position);
+  const unsubscribe = view.subscribe(() => {
+    applyTheme(host, view.state.channel?.theme);
+    placeLauncher(host, dir, view.state.channel?.theme?.position);
     i18n.refresh();
   });
   const stopViewport = trackVisualViewport(host);
@@ -217,6 +221,7 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
     logout: () => model.logout(),
     destroy() {
       unsubscribe();
+      preview?.stop();
       stopViewport();
       stopNavigation();
       document.removeEventListener('visibilitychange', onVisible);

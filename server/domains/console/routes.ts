@@ -3,17 +3,19 @@
 // route of the single-page app and gets index.html (no-cache, so a new release shows on reload).
 // The page runs under a strict CSP like every page of this server: scripts and styles only from
 // this origin's files (no 'unsafe-inline', no eval), API calls and the team WebSocket to 'self',
-// no framing. Brotli/gzip copies from the build are sent by Accept-Encoding.
+// no framing of the console; the one frame it shows is the channel preview, the real widget's frame
+// page on CHAT_URL (dashboard/components/ChannelPreview.tsx), so frame-src names that origin only. Brotli/gzip copies from the build are sent by Accept-Encoding.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import type { RouteModule } from '../../routes.js';
 import { AppError } from '../../errors.js';
 import { sendStatic } from '../../http/static.js';
 import { fileWithEncodings, widgetBuildSource } from '../widget/build.js';
+import { appUrls, originOf } from '../widget/urls.js';
 
 export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../dist/dashboard', import.meta.url));
 
-export const CONSOLE_CSP = [
+const CONSOLE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -24,10 +26,12 @@ export const CONSOLE_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
-].join('; ');
+];
+
+/** The console's policy; `chatOrigin` is where the channel preview's frame page lives. */
+export const consoleCsp = (chatOrigin: string) => [...CONSOLE_CSP, `frame-src ${chatOrigin}`].join('; ');
 
 const PAGE_HEADERS = {
-  'content-security-policy': CONSOLE_CSP,
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
@@ -45,7 +49,7 @@ export const consoleRoutes: RouteModule = (app) => {
     const current = await build();
     const index = current && fileWithEncodings(current, 'index.html');
     if (!index) throw notBuilt();
-    return sendStatic(request, reply, index, 'no-cache', PAGE_HEADERS);
+    return sendStatic(request, reply, index, 'no-cache', { ...PAGE_HEADERS, 'content-security-policy': consoleCsp(originOf(appUrls(app).chatUrl)) });
   }
 
   app.get('/app', hide, page);

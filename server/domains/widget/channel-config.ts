@@ -5,6 +5,7 @@ import type { Channel, ChannelTexts } from '../../../shared/schemas/entities.js'
 import type { WidgetChannelConfig } from '../../../shared/protocol.js';
 import { agentText, matchLocale, visitorTextLocale, AGENT_TEXT_LOCALES } from '../agent/texts.js';
 import { DEFAULT_SESSION_TTL_DAYS } from './tokens.js';
+import { DEFAULT_ACCENT } from '../../../shared/channel-defaults.js';
 
 export const sessionTtlDays = (channel: Channel) => channel.session_ttl_days ?? DEFAULT_SESSION_TTL_DAYS;
 
@@ -52,7 +53,8 @@ export function widgetChannelConfig(channel: Channel, locales: readonly string[]
     name: textsFor(channel, locale)?.name ?? channel.name,
     greeting: greeting(channel, locale),
     locale: channel.locale ?? null,
-    theme: { ...(channel.theme ?? {}) },
+    // The default colour is sent, not left to the widget's stylesheet: the console shows the same one.
+    theme: { color: DEFAULT_ACCENT, ...(channel.theme ?? {}) },
     session_ttl_days: sessionTtlDays(channel),
     require_verified_identity: channel.require_verified_identity ?? false,
     // Voice input (spec 10) is on unless the channel turns it off; without a working STT engine the

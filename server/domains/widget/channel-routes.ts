@@ -90,7 +90,7 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext, build: () =
           },
         ]),
       ) as ChannelSnippetsOut['modes'];
-      return { loader_url: loader.url, integrity: loader.integrity, modes };
+      return { loader_url: loader.url, frame_url: `${urls.chatUrl}/frame/${encodeURIComponent(channel.frame_id)}`, integrity: loader.integrity, modes };
     },
   });
 }

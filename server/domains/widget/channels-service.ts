@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { validateOrigins } from './origin-rules.js';
+import { DEFAULT_ACCENT } from '../../../shared/channel-defaults.js';
 
 /** The public view: never the identity secret (spec 2.4), only whether one exists. */
 export function publicChannel(c: Channel): ChannelOut {
@@ -20,7 +21,9 @@ export function publicChannel(c: Channel): ChannelOut {
     greeting: c.greeting ?? null,
     locale: c.locale ?? null,
     texts: c.texts ?? {},
-    theme: c.theme ?? {},
+    // The colour the widget uses, also when none was set (shared/channel-defaults.ts); the side stays
+    // unset unless chosen, since an unset side follows the visitor's reading direction.
+    theme: { color: DEFAULT_ACCENT, ...c.theme },
     session_ttl_days: c.session_ttl_days ?? null,
     require_verified_identity: c.require_verified_identity ?? false,
     voice_enabled: c.voice_enabled ?? true,
