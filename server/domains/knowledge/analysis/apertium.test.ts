@@ -48,6 +48,17 @@ describe('Apertium word translations', () => {
     expect(apertiumTranslations('xqzvw', 'es')).toEqual([]);
   });
 
+  it('translates every word of a question that holds a multi-word phrase ("chaque fois" is one unit to the analyser)', async () => {
+    // Looked up together, the phrase once came back as one unit for two words, and every word of
+    // the question lost its translations.
+    await prepareApertium(['chaque', 'fois', 'mot', 'passe', 'oublie'], 'fr');
+    expect(apertiumTranslations('mot', 'fr')).toContain('word');
+    expect(apertiumTranslations('oublie', 'fr')).toContain('forget');
+    expect(apertiumTranslations('fois', 'fr')).toContain('time');
+    await prepareApertium(['a', 'fin', 'de', 'borrar', 'filas'], 'es');
+    expect(apertiumTranslations('filas', 'es')).toContain('row');
+  });
+
   it('puts its translations first in what the dictionary lookup answers', async () => {
     await prepareApertium(['filas'], 'es');
     expect(translate('filas', 'es')[0]).toBe('row');

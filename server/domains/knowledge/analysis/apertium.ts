@@ -146,10 +146,14 @@ export function lemmaWords(analysis: string): string[] {
 async function lookUp(words: string[], lang: Language): Promise<(string[] | null)[]> {
   const chain = CHAINS[lang]!;
   // lt-proc reads `^` `$` `/` `<` `>` `@` `\` `[` `]` as stream markup: only letters go in (prepareApertium).
-  const analysed = await proc(chain.morph, false).ask(words.join(' '));
+  // Words side by side can form one of the analyser's multi-word units ("chaque fois" is one
+  // conjunction), and one unit for two words would misalign every word after it: a full stop
+  // between the words keeps each its own unit (every analyser reads "." as a sentence end).
+  const analysed = await proc(chain.morph, false).ask(words.join(' . '));
   if (analysed === null) return words.map(() => null);
-  const perWord = units(analysed);
-  if (perWord.length !== words.length) return words.map(() => null);
+  const all = units(analysed);
+  if (all.length !== 2 * words.length - 1) return words.map(() => null);
+  const perWord = all.filter((_, i) => i % 2 === 0);
   // Each analysis travels the bilingual lexicons as its own unit; `current[i]` holds word i's.
   let current = perWord.map((analyses) => analyses.filter((a) => !a.startsWith('*')));
   for (const file of chain.bilingual) {
