@@ -19,6 +19,7 @@ import { GIT } from './sets/git.js';
 import { POSTGRESQL } from './sets/postgresql.js';
 import { PYTHON } from './sets/python.js';
 import { SQLITE } from './sets/sqlite.js';
+import { KETTLE } from './sets/kettle.js';
 import type { DocSet, Lang, SetQuestion, Split } from './sets/types.js';
 import { HELD_OUT, QUESTIONS, type EvalQuestion } from './fastify-questions.js';
 import { PINO_QUESTIONS } from './pino-questions.js';
@@ -33,6 +34,8 @@ const only = argv.find((a) => a.startsWith('--sets='))?.slice('--sets='.length).
 const SYNC_TIMEOUT_MS = 8 * 60_000;
 
 const CRAWLED: DocSet[] = [GIT, PYTHON, POSTGRESQL, SQLITE];
+/** Crawled like the Debian sets, reported apart from the headline: the five-page shop of issue 28. */
+const SMALL_SITES: DocSet[] = [KETTLE];
 const require = createRequire(import.meta.url);
 const docsOf = (pkg: string) => join(dirname(require.resolve(`${pkg}/package.json`)), 'docs');
 const asSet = (questions: EvalQuestion[], split: Split, prefix: string): SetQuestion[] =>
@@ -43,7 +46,7 @@ const WIKI_SETS = [
   { name: 'pino', docsDir: docsOf('pino'), baseUrl: 'https://github.com/pinojs/pino/blob/main/docs/', questions: asSet(PINO_QUESTIONS, 'held-out', 'pino') },
 ];
 
-const crawled = CRAWLED.filter((s) => !only || only.includes(s.name));
+const crawled = [...CRAWLED, ...SMALL_SITES].filter((s) => !only || only.includes(s.name));
 const wikis = WIKI_SETS.filter((s) => !only || only.includes(s.name));
 const missing = crawled.filter((s) => !existsSync(s.root));
 if (missing.length > 0) {
@@ -143,13 +146,14 @@ function tally(rows: Result[]): Tally {
 function report(results: Result[]) {
   const pick = (f: (r: Result) => boolean) => tally(results.filter(f));
   const isEn = (lang: Lang) => lang === 'en';
-  const crawledNames = new Set(crawled.map((s) => s.name));
+  const crawledNames = new Set(crawled.filter((s) => CRAWLED.includes(s)).map((s) => s.name));
+  const perLanguage = new Set(crawled.map((s) => s.name));
   for (const set of [...crawled.map((s) => s.name), ...wikis.map((s) => s.name)]) {
     for (const split of ['tune', 'held-out'] as const) {
       const rows = results.filter((r) => r.set === set && r.q.split === split);
       if (rows.length === 0) continue;
       console.log(tallyLine(`${set} ${split}`, tally(rows)));
-      if (!crawledNames.has(set)) continue;
+      if (!perLanguage.has(set)) continue;
       console.log(tallyLine(`${set} ${split} en`, tally(rows.filter((r) => isEn(r.q.lang)))));
       console.log(tallyLine(`${set} ${split} de/es/fr`, tally(rows.filter((r) => !isEn(r.q.lang)))));
     }

@@ -101,7 +101,11 @@ export interface Tally {
   top1: number;
   /** Answerable questions with a right page among the first three distinct pages the reply cites. */
   cited3: number;
+  /** Of the `top1` questions, those answered confidently citing a right page (issue 28: ≥ 0.75 wanted). */
+  top1Answered: number;
   refused: number;
+  /** Unanswerable questions given the plain no-answer: no suggestions, which would be unrelated. */
+  plain: number;
   latenciesMs: number[];
 }
 
@@ -114,7 +118,9 @@ export const emptyTally = (): Tally => ({
   hit3: 0,
   top1: 0,
   cited3: 0,
+  top1Answered: 0,
   refused: 0,
+  plain: 0,
   latenciesMs: [],
 });
 
@@ -130,10 +136,12 @@ export function addScore(t: Tally, s: Score, extra: { latencyMs: number; retriev
     if (s.useful) t.useful++;
     if (extra.retrievedHit3) t.hit3++;
     if (extra.retrievedTop1) t.top1++;
+    if (extra.retrievedTop1 && s.answered) t.top1Answered++;
     if (s.cited3) t.cited3++;
   } else {
     t.unanswerable++;
     if (s.refused) t.refused++;
+    if (s.outcome === 'no_answer') t.plain++;
   }
   t.latenciesMs.push(extra.latencyMs);
 }
@@ -141,7 +149,7 @@ export function addScore(t: Tally, s: Score, extra: { latencyMs: number; retriev
 export function mergeTallies(tallies: Tally[]): Tally {
   const all = emptyTally();
   for (const t of tallies) {
-    for (const k of ['answerable', 'unanswerable', 'answered', 'wrong', 'useful', 'hit3', 'top1', 'cited3', 'refused'] as const) all[k] += t[k];
+    for (const k of ['answerable', 'unanswerable', 'answered', 'wrong', 'useful', 'hit3', 'top1', 'cited3', 'top1Answered', 'refused', 'plain'] as const) all[k] += t[k];
     all.latenciesMs.push(...t.latenciesMs);
   }
   return all;
@@ -163,6 +171,7 @@ export function tallyLine(label: string, t: Tally): string {
     `hit3=${rate(t.hit3, t.answerable)} top1=${rate(t.top1, t.answerable)} cited3=${rate(t.cited3, t.answerable)} ` +
     `answer_rate=${rate(t.answered, t.answerable)} wrong_answer_rate=${rate(t.wrong, t.answerable)} ` +
     `useful_rate=${rate(t.useful, t.answerable)} refusal_rate=${rate(t.refused, t.unanswerable)} ` +
+    `top1_answer_rate=${rate(t.top1Answered, t.top1)} no_answer_rate=${rate(t.plain, t.unanswerable)} ` +
     `p50_ms=${t.latenciesMs.length ? Math.round(median(t.latenciesMs)) : 'n/a'}`
   );
 }

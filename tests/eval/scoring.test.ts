@@ -76,6 +76,11 @@ describe('eval scoring', () => {
     const all = mergeTallies([t, xx]);
     expect(all).toMatchObject({ answerable: 3, unanswerable: 1, answered: 1, wrong: 1, useful: 2, hit3: 2, top1: 1, cited3: 2, refused: 1 });
     expect(tallyLine('all', all)).toContain('hit3=0.667 top1=0.333 cited3=0.667 ');
+    // Of the one question whose first page was right, it was answered; the unanswerable one got the plain no-answer.
+    expect(tallyLine('all', all)).toContain('top1_answer_rate=1.000 no_answer_rate=1.000 ');
+    const suggested = emptyTally();
+    addScore(suggested, scoreReply(reply({ outcome: 'suggestions' }, 'x.html'), [], BASE), { latencyMs: 5 });
+    expect(tallyLine('s', suggested)).toContain('refusal_rate=1.000 top1_answer_rate=n/a no_answer_rate=0.000 ');
     expect(median([30, 10, 20, 40])).toBe(20);
     expect(headline(all, t, xx)).toBe(
       'hit3=0.667 answer_rate=0.333 wrong_answer_rate=0.333 useful_rate=0.667 refusal_rate=1.000 en_answer_rate=0.500 xx_answer_rate=0.000 p50_ms=20',
