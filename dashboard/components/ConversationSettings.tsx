@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Conversation, ConversationStatus } from '../../shared/schemas/entities.js';
 import { assign, setLabels, setStatus, setTags } from '../models/conversation.js';
 import { members } from '../models/projects.js';
-import { STATUS_TEXT } from './format.js';
+import { INVOLVEMENT_TEXT, STATUS_TEXT } from './format.js';
 import { LabelPicker } from './LabelPicker.js';
 import { LabelChips } from './LabelChips.js';
 
@@ -70,7 +70,7 @@ export function ConversationSettings({ c, run }: { c: Conversation; run: (action
           }}
         />
       </label>
-      <p class="muted">AI involvement: {c.ai_involvement.replace('_', ' ')}</p>
+      <p class="muted">Answered by: {INVOLVEMENT_TEXT[c.ai_involvement]}</p>
     </section>
   );
 }

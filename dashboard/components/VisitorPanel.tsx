@@ -5,7 +5,7 @@ import type { ComponentChildren } from 'preact';
 import type { Conversation } from '../../shared/schemas/entities.js';
 import type { VisitorPage } from '../../shared/schemas/visitor.js';
 import { visitor, visitorContext } from '../models/conversation.js';
-import { fullTime } from './format.js';
+import { channelText, fullTime } from './format.js';
 
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -35,7 +35,7 @@ export function VisitorPanel({ c }: { c: Conversation }) {
     ['Locale', locales.length ? locales.join(', ') : null],
     ['Time zone', u?.timezone],
     ['Last seen', u?.last_seen_at ? fullTime(u.last_seen_at) : null],
-    ['Channel', c.channel_type],
+    ['Channel', channelText(c.channel_type)],
   ];
   const attributes = Object.entries(u?.external_attributes ?? {});
   return (

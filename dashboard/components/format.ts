@@ -3,11 +3,16 @@ import type { Conversation, User } from '../../shared/schemas/entities.js';
 
 const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
+/**
+ * "5 minutes ago". `now` is models/clock.ts, which ticks every 30 seconds, so a fresh event is up to
+ * 30 s in its future (and the server's clock may be a little ahead): anything under a minute old, or
+ * up to five minutes ahead, reads "just now" rather than a count of seconds that is not kept true.
+ */
 export function ago(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '';
   const s = Math.round((new Date(iso).getTime() - now) / 1000);
   const abs = Math.abs(s);
-  if (abs < 60) return rtf.format(s, 'second');
+  if (s > -60 && s <= 300) return 'just now';
   if (abs < 3600) return rtf.format(Math.round(s / 60), 'minute');
   if (abs < 86_400) return rtf.format(Math.round(s / 3600), 'hour');
   return rtf.format(Math.round(s / 86_400), 'day');
@@ -16,7 +21,16 @@ export function ago(iso: string | null | undefined, now = Date.now()): string {
 export const fullTime = (iso: string) => new Date(iso).toLocaleString();
 
 export const STATUS_TEXT: Record<Conversation['status'], string> = { active: 'Active', resolved: 'Resolved', escalated: 'Escalated', abandoned: 'Abandoned' };
-export const INVOLVEMENT_TEXT: Record<Conversation['ai_involvement'], string> = { autonomous: 'AI autonomous', public: 'AI public', private: 'AI private', not_involved: 'AI not involved' };
+/** Who answered the visitor, in plain words (docs/operators.md "AI involvement"). */
+export const INVOLVEMENT_TEXT: Record<Conversation['ai_involvement'], string> = {
+  autonomous: 'AI only',
+  public: 'AI and team',
+  private: 'Team with AI drafts',
+  not_involved: 'Team only',
+};
+
+/** A conversation's channel type as people say it; an unknown one as it is. */
+export const channelText = (type: string) => ({ website_widget: 'Website widget', api: 'API' })[type] ?? type;
 
 export function ratingText(r: Conversation['rating']): string | null {
   if (r === null) return null;

@@ -19,10 +19,10 @@ export interface InboxFilters {
 export const DEFAULT_FILTERS: InboxFilters = { range: '30', from: '', to: '', involvement: [], channel: '', labels: [], topic: '', status: [], rating: [] };
 
 export const INVOLVEMENT = [
-  { value: 'autonomous', label: 'Autonomous' },
-  { value: 'public', label: 'Public' },
-  { value: 'private', label: 'Private' },
-  { value: 'not_involved', label: 'Not involved' },
+  { value: 'autonomous', label: 'AI only' },
+  { value: 'public', label: 'AI and team' },
+  { value: 'private', label: 'Team with AI drafts' },
+  { value: 'not_involved', label: 'Team only' },
 ];
 export const CHANNELS = [
   { value: '', label: 'All channels' },

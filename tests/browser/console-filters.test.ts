@@ -67,9 +67,9 @@ describe('inbox filters', () => {
 
     await filters.getByRole('combobox', { name: 'Channel' }).selectOption('api');
     await expect.poll(() => last().get('channel')).toBe('api');
-    await pick('Involvement', 'Autonomous');
+    await pick('Involvement', 'AI only');
     await expect.poll(() => last().getAll('involvement')).toEqual(['autonomous']);
-    await pick('Involvement', 'Autonomous');
+    await pick('Involvement', 'AI only');
     await pick('Labels', 'Urgent');
     await expect.poll(() => last().getAll('labels')).toEqual([label.id]);
     await row(plain.id).waitFor({ state: 'detached' });
