@@ -1,18 +1,31 @@
 // The allowed origins of a channel (spec 8.2) and the check "would my page at URL be allowed?".
-// Adding or removing an entry saves at once; the server normalises entries and explains a bad one.
+// Adding or removing an entry saves at once; the server normalises entries and explains a bad one,
+// right under the field it is about (issue 27: it showed below the page-check field, off-screen), with
+// the field focused and described by it. The check and the list have error lines of their own.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkOrigin, saveChannel, type ChannelOut, type OriginCheckOut } from '../models/channels.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { fieldErrorProps } from './FormField.js';
 
 export function OriginList({ channel, onSaved }: { channel: ChannelOut; onSaved: (c: ChannelOut) => void }) {
   const [entry, setEntry] = useState('');
   const { error, guard } = useErrorLine();
+  const adding = useErrorLine();
+  const checking = useErrorLine();
+  const entryInput = useRef<HTMLInputElement>(null);
+  const entryError = useRef<HTMLParagraphElement>(null);
+  // A refused entry: its field gets the focus and the explanation is scrolled into view with it.
+  useEffect(() => {
+    if (!adding.error) return;
+    entryInput.current?.focus();
+    entryError.current?.scrollIntoView({ block: 'nearest' });
+  }, [adding.error]);
   const [url, setUrl] = useState('');
   const [result, setResult] = useState<OriginCheckOut | null>(null);
 
-  async function save(origins: string[]) {
-    const saved = await guard(() => saveChannel(channel.project_id, channel.id, { allowed_origins: origins }));
+  async function save(origins: string[], line = { guard }) {
+    const saved = await line.guard(() => saveChannel(channel.project_id, channel.id, { allowed_origins: origins }));
     if (saved) onSaved(saved);
     return Boolean(saved);
   }
@@ -22,7 +35,7 @@ export function OriginList({ channel, onSaved }: { channel: ChannelOut; onSaved:
   const checked = useRef('');
   async function runCheck(target: string) {
     checked.current = target;
-    const answer = await guard(() => checkOrigin(channel.project_id, channel.id, target));
+    const answer = await checking.guard(() => checkOrigin(channel.project_id, channel.id, target));
     if (checked.current === target) setResult(answer ?? null);
   }
   function check(e: Event) {
@@ -56,13 +69,26 @@ export function OriginList({ channel, onSaved }: { channel: ChannelOut; onSaved:
         class="row-form"
         onSubmit={async (e) => {
           e.preventDefault();
-          if (await save([...channel.allowed_origins, entry.trim()])) setEntry('');
+          if (await save([...channel.allowed_origins, entry.trim()], adding)) setEntry('');
         }}
       >
-        <label class="field">
-          <span>Origin to allow</span>
-          <input value={entry} placeholder="https://shop.example.com" onInput={(e) => setEntry((e.target as HTMLInputElement).value)} required />
-        </label>
+        <div class="field">
+          <label for="origin-entry">Origin to allow</label>
+          <input
+            id="origin-entry"
+            ref={entryInput}
+            value={entry}
+            placeholder="https://shop.example.com"
+            onInput={(e) => setEntry((e.target as HTMLInputElement).value)}
+            required
+            {...fieldErrorProps('origin-entry', adding.error)}
+          />
+          {adding.error && (
+            <p id="origin-entry-error" ref={entryError} class="error field-error" role="alert">
+              {adding.error}
+            </p>
+          )}
+        </div>
         <button class="btn btn-primary" type="submit">
           Add origin
         </button>
@@ -76,6 +102,7 @@ export function OriginList({ channel, onSaved }: { channel: ChannelOut; onSaved:
           Check
         </button>
       </form>
+      <ErrorAlert text={checking.error} />
       <div role="status">
         {result && (
           <p class={result.allowed ? 'ok' : 'error'} data-allowed={String(result.allowed)}>

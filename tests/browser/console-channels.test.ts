@@ -76,7 +76,18 @@ describe('team console: widget channels', () => {
     // Origins: a malformed entry is explained; a good one is listed normalised.
     await page.getByLabel('Origin to allow').fill('shop.example.com');
     await page.getByRole('button', { name: 'Add origin' }).click();
-    await page.getByRole('alert').getByText('write https://shop.example.com').waitFor();
+    // The explanation sits under the field it is about, on screen, and the field says so (issue 27:
+    // it was under the page-check field, off-screen).
+    const entryError = page.getByRole('alert').filter({ hasText: 'write https://shop.example.com' });
+    await entryError.waitFor();
+    expect(await page.getByLabel('Origin to allow').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Origin to allow').getAttribute('aria-describedby')).toBe(await entryError.getAttribute('id'));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('https://shop.example.com');
+    const input = (await page.getByLabel('Origin to allow').boundingBox())!;
+    const below = (await entryError.boundingBox())!;
+    expect(below.y - (input.y + input.height)).toBeGreaterThanOrEqual(0);
+    expect(below.y - (input.y + input.height)).toBeLessThan(24);
+    await expect.poll(() => entryError.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
     await page.getByLabel('Origin to allow').fill('https://*.Example.com');
     await page.getByRole('button', { name: 'Add origin' }).click();
     await page.locator('.origin-list code', { hasText: 'https://*.example.com' }).waitFor();
