@@ -102,4 +102,19 @@ describe('team feed: the grant is re-checked while the feed is open', () => {
     expect(res.statusCode).toBe(204);
     expect((await f.closed).code).toBe(CLOSE_CODES.projectGone);
   });
+
+  it('a session that expires while its feed is open closes the feed with 4401 at the sweep', async () => {
+    const m = await loginAs(t, 'operator');
+    const f = await feed(m.cookie);
+    const kept = await feed(admin.cookie);
+    // The operator's session reaches its expiry (in the store, as time would) with no request made on it.
+    const sessions = t.app.ctx.store.collection('sessions');
+    const mine = (await sessions.list(t.demo.organization_id)).filter((s) => s.member_id === m.member_id);
+    for (const s of mine) await sessions.update(t.demo.organization_id, s.id, (doc) => ({ ...doc, expires_at: new Date(Date.now() - 1000).toISOString() }));
+    expect(await t.app.ctx.services.sessions.sweepExpired()).toBe(mine.length);
+    expect((await f.closed).code).toBe(CLOSE_CODES.revoked);
+    expect(f.frames.at(-1)).toMatchObject({ type: 'error', error: 'unauthorized' });
+    kept.send({ type: 'ping' });
+    await kept.next('pong');
+  });
 });

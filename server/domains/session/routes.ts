@@ -15,6 +15,7 @@ import { accountRoutes } from './account-routes.js';
 import { acceptInvite } from './invites.js';
 import { AcceptInviteBody } from '../../../shared/schemas/account.js';
 import { ABSOLUTE_TTL_MS, SESSION_COOKIE } from './service.js';
+import { startSessionExpirySweep } from './expiry-sweep.js';
 import type { SessionContext } from '../../http/auth/session.js';
 import type { RateLimits } from '../../http/rate-limit/types.js';
 import { loginErrorResponses } from '../../http/auth/openapi-errors.js';
@@ -47,6 +48,7 @@ function checkOrigin(app: FastifyInstance, origin: string | undefined) {
 }
 
 export const sessionRoutes: RouteModule = (app, ctx) => {
+  startSessionExpirySweep(ctx);
   app.post(
     '/v1/org/login',
     {

@@ -90,6 +90,24 @@ export function createSessionService(store: ParleyStore) {
       grantChanged({ kind: 'member', organization_id: session.organization_id, member_id: session.member_id });
     },
 
+    /**
+     * Removes every expired session and announces each, so a team feed or SSE stream opened with it
+     * closes at its expiry (docs/api.md "Long-lived channels"): an open channel makes no request, so
+     * `lookup` alone would never see its session end. Run by the periodic sweep (expiry-sweep.ts).
+     */
+    async sweepExpired(): Promise<number> {
+      const t = clock.now();
+      let removed = 0;
+      for (const org of await sessions.scopes()) {
+        for (const s of await sessions.list(org)) {
+          if (Date.parse(s.expires_at) > t) continue;
+          if (await sessions.delete(org, s.id)) removed += 1;
+          grantChanged({ kind: 'member', organization_id: org, member_id: s.member_id });
+        }
+      }
+      return removed;
+    },
+
     /** Ends every session of a member (removed from the team, password changed, sign-out everywhere). */
     async destroyForMember(organizationId: string, memberId: string, exceptSessionId?: string): Promise<void> {
       for (const s of await sessions.list(organizationId)) if (s.member_id === memberId && s.id !== exceptSessionId) await sessions.delete(organizationId, s.id);
