@@ -107,6 +107,15 @@ describe('language analysis', () => {
     expect(analyze('¿Cómo puedo ocultar las contraseñas?', 'es')).toEqual(['ocult', 'contrasen']);
     expect(analyze('Comment installer les modules ?', 'fr')).toEqual(['install', 'modul']);
   });
+
+  it('drops fillers and question words the stop lists lack, in English and the other languages', () => {
+    // "so", "its", "does" once counted as concepts a section had to cover.
+    expect(analyze('so, does its backup take only a night?', 'en')).toEqual(['backup', 'night']);
+    expect(analyze('Chaque fois que je change le mot de passe', 'fr')).toEqual(['chang', 'mot', 'pass']);
+    expect(analyze('Cada vez que cambio la contraseña', 'es')).toEqual(['cambi', 'contrasen']);
+    expect(analyze('Ogni volta che cambio la password', 'it')).toEqual(['camb', 'password']);
+    expect(analyze('Wie kann ich eigentlich das Passwort speichern?', 'de')).toEqual(['passwort', 'speich']);
+  });
 });
 
 describe('retrieval across wording, typos and languages', () => {

@@ -7,7 +7,7 @@ import { detectLanguage, type Language } from './language.js';
 import { contentWords, isStop, stemWord } from './analyzer.js';
 import { apertiumTranslations } from './apertium.js';
 import { dictionary, translate } from './dictionary.js';
-import type { Vocabulary } from './vocabulary.js';
+import { editDistance, type Vocabulary } from './vocabulary.js';
 import { escapeRegExp } from '../../../lib/regexp.js';
 
 export interface Concept {
@@ -56,15 +56,16 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
     if (crossLingual) {
       const english = stemWord(word, 'en');
       terms.set(english, 1);
-      // The dictionary's first senses are the common ones: later ones weigh a little less.
       const translations = translate(word, language);
-      translations.forEach((t, i) => {
-        const term = stemWord(t, 'en');
-        if (vocabulary.has(term) && !terms.has(term)) terms.set(term, Math.max(0.5, 0.8 - 0.05 * i));
+      sensesByUse(translations, vocabulary).forEach((term, i) => {
+        if (!terms.has(term)) terms.set(term, Math.max(0.5, 0.8 - 0.05 * i));
       });
       // A cognate written alike once both languages' endings are off ("tabla" and "table": tabl;
       // "columna", "column"), even where the dictionary has other senses ("tabla": board, shelf).
       if (own.length >= 4 && vocabulary.has(own) && !terms.has(own)) terms.set(own, 0.6);
+      // Or one letter apart ("dominio": domin, "domain"), which no dictionary lists (the Italian
+      // ones give command, mastery, dominion): a long stem only, below every translation.
+      else if (own.length >= 5 && !vocabulary.has(own)) for (const c of vocabulary.corrections(own)) if (editDistance(own, c, 1) <= 1 && !terms.has(c)) terms.set(c, 0.5);
       // Spelling neighbours only for a word no dictionary knows: one whose meaning is known ("borro":
       // erase) but worded otherwise in the documents would meet a false friend (borrow).
       const unknown = () => translations.length === 0 && ![...terms.keys()].some((t) => vocabulary.has(t));
@@ -85,6 +86,24 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
     concepts.push({ word, terms, idf, known, ...(isName ? { foreign: true } : {}) });
   }
   return { language, concepts };
+}
+
+/**
+ * A word's English senses the knowledge base uses, as stems, in the order they are tried: the
+ * dictionary's order (its first senses are the common ones), unless the knowledge base uses a later
+ * sense more than twice as often per place (Italian "coda" is tail, then queue; a mail server's
+ * guides say queue: the visitor means theirs).
+ */
+export function sensesByUse(translations: readonly string[], vocabulary: Vocabulary): string[] {
+  const seen = new Set<string>();
+  const senses: { term: string; score: number }[] = [];
+  for (const t of translations) {
+    const term = stemWord(t, 'en');
+    if (seen.has(term) || !vocabulary.has(term)) continue;
+    seen.add(term);
+    senses.push({ term, score: Math.log(1 + vocabulary.count(term)) - Math.LN2 * senses.length });
+  }
+  return senses.sort((a, b) => b.score - a.score).map((s) => s.term);
 }
 
 /**
