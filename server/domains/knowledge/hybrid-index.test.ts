@@ -68,4 +68,16 @@ describe('HybridIndex', () => {
     expect(index.search('qqalpha', null, { limit: 3 })[0]?.source_id).toBe('first');
     expect(index.search('qqbeta', null, { limit: 3 })[0]?.source_id).toBe('second');
   });
+
+  it('reads a page in one language: a chunk of option names alone does not pass for French', () => {
+    const index = new HybridIndex(0);
+    const page = (n: number, text: string): IndexedChunk => ({ ...chunk('setup', text, 'Setting up the shop'), id: `setup:${n}` });
+    index.setSource('setup', [
+      page(0, 'Install the shop with Composer, then set the database parameters before the first start. The installer asks for each value and writes them to the parameters file.'),
+      // Alone, franc reads this as French.
+      { ...page(1, 'composer install --prefer-dist --no-dev --optimize-autoloader\nparameters: database_host, database_port, database_name, database_user, database_password, secret, locale: fr'), headings: ['Configuration', 'Options'] },
+    ]);
+    const found = index.search('composer optimize autoloader', null, { limit: 3 });
+    expect(found.map((p) => p.language)).toEqual(['en', 'en']);
+  });
 });

@@ -142,10 +142,12 @@ export class HybridIndex {
   setSource(sourceId: string, chunks: IndexedChunk[]): void {
     this.removeSource(sourceId);
     if (chunks.length === 0) return;
+    // One language per source, judged on its whole text: a chunk of option lists or code alone
+    // could pass for French, and an English page then told visitors "This source is in French".
+    const language = detectLanguage(chunks.map((c) => `${c.title}\n${c.headings.join('\n')}\n${c.text.slice(0, 600)}`).join('\n').slice(0, 6000));
     for (const c of chunks) {
       const row = this.dims > 0 && c.vector.length === this.dims ? this.vectors.add(c.id, c.vector) : -1;
       const { vector: _vector, ...rest } = c;
-      const language = detectLanguage(`${c.title}\n${c.headings.join('\n')}\n${c.text.slice(0, 600)}`);
       const doc = analysedDoc(c, language);
       const terms = new Set(`${doc.title} ${doc.headings} ${doc.question} ${doc.text}`.split(' ').filter(Boolean));
       this.entries.set(c.id, { ...rest, row, language, terms, sequence: `${doc.headings} ${doc.text}`.split(' ').filter(Boolean) });
