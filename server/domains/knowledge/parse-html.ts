@@ -43,6 +43,9 @@ type El = {
  * fragment; an empty anchor just before it; or the id of the section it opens (DocBook and Sphinx
  * put the id on the wrapping element).
  */
+/** Ids Readability gives its own wrappers (readability-page-1), not the site's. */
+const READABILITY_ID = /^readability-/;
+
 function headingId(h: El): string | null {
   if (h.getAttribute('id')) return h.getAttribute('id');
   const inner = h.querySelector('[id], a[name]');
@@ -53,7 +56,10 @@ function headingId(h: El): string | null {
   if (prev && prev.tagName === 'A' && !clean(prev.textContent)) return prev.getAttribute('id') ?? prev.getAttribute('name');
   for (let up = h.parentElement, depth = 0; up && depth < 4; up = up.parentElement, depth++) {
     if (up.querySelector('h1, h2, h3, h4, h5, h6') !== h) break;
-    if (up.getAttribute('id')) return up.getAttribute('id');
+    const id = up.getAttribute('id');
+    // Readability wraps the article it keeps in <div id="readability-page-1">: an id of its own
+    // making, not the site's, so a citation would land nowhere on the real page.
+    if (id && !READABILITY_ID.test(id)) return id;
   }
   return null;
 }

@@ -244,6 +244,18 @@ describe('parseHtml main content', () => {
     expect(all).not.toContain('<a');
   });
 
+  it('never links a section to the wrapper Readability puts around the article (#readability-page-1)', () => {
+    const filler = 'Every order is packed by hand and leaves the warehouse within a day of payment, tracked all the way. '.repeat(4);
+    const page = parseHtml(
+      `<html><head><title>Delivery</title></head><body><div class="nav"><a href="/">Home</a></div>
+       <div class="content"><h1>Delivery</h1><p>${filler}</p><h2>Countries</h2><p>${filler}</p><h2 id="tracking">Tracking</h2><p>${filler}</p></div></body></html>`,
+      'https://shop.example/delivery.html',
+    );
+    const anchors = page.doc.sections.map((s) => s.anchor);
+    expect(anchors.some((a) => a?.startsWith('readability'))).toBe(false);
+    expect(anchors).toContain('tracking');
+  });
+
   it('finds section ids where manuals put them (the wrapping section, a permalink) and keeps text unescaped', () => {
     const page = parseHtml(
       `<html><head><title>SQL Dump</title></head><body><div class="navheader">Prev Next</div><div class="sect1">
