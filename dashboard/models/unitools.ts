@@ -67,5 +67,8 @@ export const RUN_ERROR_TEXT: Record<NonNullable<TestRunResult['error']>['code'],
   cpu_limit: 'CPU time limit reached',
   exit_status: 'Exited with an error',
   killed: 'Killed (memory or process limit)',
+  memory_limit: 'Memory limit of the run reached',
   sandbox_unavailable: 'Sandbox unavailable',
+  queue_full: 'Too many runs of this project waiting',
+  queue_timeout: 'Waited too long for a free sandbox',
 };
