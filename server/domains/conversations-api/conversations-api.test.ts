@@ -113,10 +113,11 @@ describe('list', () => {
   it('filters by status, rating, labels, channel and date range', async () => {
     const idsOf = async (q: string) => (await get(`${P}/conversations?${q}`)).json().data.map((c: { id: string }) => c.id);
     expect(await idsOf('status=resolved')).toEqual([ids[0]]);
-    // List items are the stored conversation without messages, current after every change.
-    const listed = (await get(`${P}/conversations?status=resolved`)).json().data[0];
-    const { messages: _m, visitor: _v, ...full } = (await get(`${P}/conversations/${ids[0]}`)).json();
+    // List items are the stored conversation without messages (plus the latest reply's preview), current after every change.
+    const { last_message, ...listed } = (await get(`${P}/conversations?status=resolved`)).json().data[0];
+    const { messages, visitor: _v, ...full } = (await get(`${P}/conversations/${ids[0]}`)).json();
     expect(listed).toEqual(full);
+    expect(last_message).toEqual({ role: messages.at(-1).role, content: messages.at(-1).content, created_at: messages.at(-1).created_at });
     expect(listed).toMatchObject({ status: 'resolved', rating: 5, labels: ['billing'] });
     expect((await idsOf('status=resolved&status=escalated')).sort()).toEqual([ids[0], ids[1]].sort());
     expect(await idsOf('rating=5')).toEqual([ids[0]]);

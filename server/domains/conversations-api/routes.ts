@@ -4,17 +4,17 @@
 import type { RouteModule } from '../../routes.js';
 import { requireApiKey } from '../../http/auth/api-key.js';
 import {
-  ConversationList,
-  ConversationListQuery,
   ConversationDetail,
   ConversationParams,
   ConversationWithMessages,
   CreateConversationBody,
   ProjectParams,
 } from '../../../shared/schemas/api.js';
+import { ConversationCounts, ConversationCountsQuery, ConversationListPage, InboxListQuery } from '../../../shared/schemas/inbox.js';
 import { paginate } from './paginate.js';
 import { pageJson } from './serialize.js';
-import { conversationFilter } from './query.js';
+import { listFilter } from './list-filter.js';
+import { countViews } from './counts.js';
 import { resolveConversationUser } from './resolve-user.js';
 import { generateRoute } from './generate.js';
 import { visitorContextFor } from '../widget/visitors.js';
@@ -33,19 +33,42 @@ export const conversationApiRoutes: RouteModule = (app, ctx) => {
       preHandler: requireApiKey(ctx, LIST),
       schema: {
         summary: 'List conversations',
-        description: 'Newest first, without messages. Hidden conversations are excluded (spec 2.5).',
+        description:
+          'Newest first, without messages; `last_message` previews the latest visitor, AI or team reply. Hidden conversations are excluded (spec 2.5). ' +
+          '`q` searches the messages and internal notes (case- and accent-insensitive).',
         tags,
         params: ProjectParams,
-        querystring: ConversationListQuery,
-        response: { 200: ConversationList },
+        querystring: InboxListQuery,
+        response: { 200: ConversationListPage },
       },
     },
     async (request, reply) => {
       const { project_id } = request.params as { project_id: string };
-      const q = request.query as ConversationListQuery;
-      const page = paginate(await conversations.list(project_id), q, conversationFilter(q));
+      const q = request.query as InboxListQuery;
+      const page = paginate(await conversations.list(project_id), q, listFilter(q));
       // Pre-serialised (cached per record, see serialize.ts); the schema above still documents it.
       return reply.type('application/json; charset=utf-8').send(pageJson(page));
+    },
+  );
+
+  app.get(
+    `${base}/counts`,
+    {
+      preHandler: requireApiKey(ctx, LIST),
+      schema: {
+        summary: 'Count conversations per inbox view',
+        description:
+          'How many conversations the list filters match: `all`, `mine` (assigned to `member_id`), `unassigned` and `waiting` (escalated, in the queue). ' +
+          'Takes the list\'s filters and `q` without paging.',
+        tags,
+        params: ProjectParams,
+        querystring: ConversationCountsQuery,
+        response: { 200: ConversationCounts },
+      },
+    },
+    async (request) => {
+      const { project_id } = request.params as { project_id: string };
+      return countViews(await conversations.list(project_id), request.query as ConversationCountsQuery);
     },
   );
 
