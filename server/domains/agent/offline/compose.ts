@@ -5,10 +5,13 @@
 import type { Passage, QueryConcept } from '../../knowledge/types.js';
 import { analysedTerms } from './terms-cache.js';
 import { covered } from './features.js';
+import { refersBack, withoutDanglingReferences } from './references.js';
 
 export interface Block {
   text: string;
   kind: 'prose' | 'code' | 'list';
+  /** The end of a fenced block that began in the previous chunk (its opening fence is not here). */
+  cut?: boolean;
 }
 
 const FENCE = /^\s*(```|~~~)/;
@@ -26,7 +29,16 @@ export function blocks(text: string): Block[] {
     const kind = lines.every((l) => /^\s*([-*+]|\d+[.)])\s/.test(l) || /^\s{2,}\S/.test(l)) ? 'list' : lines.every((l) => /^( {4}|\t)/.test(l)) ? 'code' : 'prose';
     out.push({ text: t, kind });
   };
-  for (const line of text.split('\n')) {
+  const lines = text.split('\n');
+  // An odd number of fences, the first after other lines: the chunk opens inside a code block the
+  // chunker cut. Its lines up to that fence are code (cut), not prose with a fence opening after.
+  const firstFence = lines.findIndex((l) => FENCE.test(l));
+  if (firstFence > 0 && lines.filter((l) => FENCE.test(l)).length % 2 === 1) {
+    const tail = lines.slice(0, firstFence).join('\n').trim();
+    if (tail) out.push({ text: `\`\`\`\n${tail}\n\`\`\``, kind: 'code', cut: true });
+    lines.splice(0, firstFence + 1);
+  }
+  for (const line of lines) {
     if (fence) {
       fence.push(line);
       if (FENCE.test(line)) {
@@ -72,7 +84,9 @@ const LEAD_CHARS = 350;
 /** Cuts a long paragraph at a sentence end. */
 function trimProse(text: string, max = MAX_PROSE): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max);
+  let cut = text.slice(0, max);
+  // Never inside a code span: a cut `command` would read as a whole one.
+  if ((cut.match(/`/g)?.length ?? 0) % 2 === 1) cut = cut.slice(0, cut.lastIndexOf('`'));
   const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'));
   return end > max / 3 ? cut.slice(0, end + 1) : `${cut.replace(/\s+\S*$/, '')}…`;
 }
@@ -102,14 +116,28 @@ export function composeAnswer(passage: Passage, concepts: readonly QueryConcept[
   }
   // A code block is never left hanging without the sentence that introduces it.
   for (const i of [...chosen]) if (all[i].kind === 'code' && i > 0 && all[i - 1].kind !== 'code' && all[i - 1].text.trim().endsWith(':')) chosen.add(i - 1);
+  // A paragraph explaining the example before it ("This searches…", "Lines 2-3 …") brings it along,
+  // unless that block is the cut end of a command that began in the previous chunk.
+  for (const i of [...chosen]) if (all[i].kind !== 'code' && i > 0 && all[i - 1].kind === 'code' && !isCut(all, i - 1) && refersBack(all[i].text)) chosen.add(i - 1);
+  const laterChunk = /:(\d+)$/.exec(passage.chunk_id)?.[1] !== '0';
   let length = 0;
+  let shown = -1;
   const parts: string[] = [];
   for (const i of [...chosen].sort((a, b) => a - b)) {
     const b = all[i];
-    const text = b.kind === 'prose' ? trimProse(unwrap(b.text)) : b.kind === 'list' ? unwrap(b.text) : !FENCE.test(b.text) ? `\`\`\`\n${b.text}\n\`\`\`` : b.text;
+    // Never opens the answer: a command without the sentence that says what it does, possibly cut.
+    if (b.kind === 'code' && parts.length === 0) continue;
+    let text = b.kind === 'prose' ? trimProse(unwrap(b.text)) : b.kind === 'list' ? unwrap(b.text) : !FENCE.test(b.text) ? `\`\`\`\n${b.text}\n\`\`\`` : b.text;
+    // What it points at is not shown right before it: those sentences go.
+    if (b.kind !== 'code' && !(shown === i - 1 && all[i - 1]?.kind === 'code')) text = withoutDanglingReferences(text, parts.length === 0 && (i > 0 || laterChunk));
+    if (!text) continue;
     if (length > 0 && b.kind !== 'code' && length + text.length > MAX_PROSE * 1.5) continue;
     parts.push(text);
+    shown = i;
     length += text.length;
   }
-  return parts.join('\n\n');
+  return parts.join('\n\n') || passage.text.trim();
 }
+
+/** A chunk's first block when it is the end of a command cut at the chunk's start. */
+const isCut = (all: Block[], i: number) => i === 0 && all[i]!.cut === true;
