@@ -67,6 +67,8 @@ export type TeamServerFrame =
   | { type: 'typing'; conversation_id: string; role: 'user' | 'assistant' | 'operator'; typing: boolean; member_id?: string }
   /** The visitor of a widget conversation moved to another page or came back on another browser (the detail's `visitor`). */
   | { type: 'visitor.updated'; conversation_id: string; visitor: VisitorContext }
+  /** The project's labels changed (made, renamed, recoloured, deleted): reload them (GET …/labels). */
+  | { type: 'labels.changed' }
   | { type: 'presence'; online: OnlineMember[] }
   | { type: 'error'; error: string; message: string }
   | { type: 'pong' };

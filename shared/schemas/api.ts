@@ -69,6 +69,7 @@ export const ConversationFilterProps = {
   tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { description: 'Conversations carrying any of these tags' })),
   assignee_id: Type.Optional(Type.String({ description: 'A team member id, or `none` for unassigned conversations' })),
   operator_active: Type.Optional(Type.Boolean({ description: 'true: a human currently handles it' })),
+  snoozed: Type.Optional(Type.Boolean({ description: 'true: snoozed conversations only; false: leaves them out (the open list; docs/operators.md "Snooze")' })),
   channel: Type.Optional(Type.String({ description: 'A channel id, or a channel type such as `api` or `website_widget`' })),
   rating: Type.Optional(
     Type.Array(Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('5'), Type.Literal('abandoned'), Type.Literal('unoffered')])),

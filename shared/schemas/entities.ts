@@ -253,6 +253,11 @@ export const ConversationSchema = Type.Object({
   tags: Type.Array(Type.String()),
   /** The team member the conversation is assigned to (docs/operators.md). */
   assignee_id: Type.Optional(Nullable(Id)),
+  /**
+   * Snoozed until this time (docs/operators.md "Snooze"): out of the team's open list until then, or
+   * until the visitor writes; the status stays what it was. Null or absent: not snoozed.
+   */
+  snoozed_until: Type.Optional(Nullable(Timestamp)),
   external_id: Nullable(Type.String()),
   hidden: Type.Boolean(),
   spam: Type.Boolean(),

@@ -40,6 +40,9 @@ export const ConversationPatchBody = Type.Object(
     labels: Type.Optional(LabelIdList),
     tags: Type.Optional(TagList),
     topic: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 120 }))),
+    snoozed_until: Type.Optional(
+      Nullable(Type.String({ format: 'date-time', description: 'Snooze until this time (in the future, at most a year ahead); null wakes it now (docs/operators.md "Snooze")' })),
+    ),
   },
   { ...closed, minProperties: 1 },
 );
@@ -83,7 +86,10 @@ export const LabelPatchBody = Type.Object(
 );
 export type LabelPatchBody = Static<typeof LabelPatchBody>;
 export const LabelOut = lean(LabelSchema);
-export const LabelList = lean(Type.Object({ data: Type.Array(LabelSchema) }));
+/** A label with how many visible conversations carry it (the console's Labels page). */
+export const LabelWithCount = Type.Object({ ...LabelSchema.properties, conversation_count: Type.Integer({ minimum: 0 }) });
+export type LabelWithCount = Static<typeof LabelWithCount>;
+export const LabelList = lean(Type.Object({ data: Type.Array(LabelWithCount) }));
 
 export const OnlineList = Type.Object({
   data: Type.Array(Type.Object({ member_id: Id, name: Type.String(), role: Type.String() })),

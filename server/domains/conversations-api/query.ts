@@ -31,6 +31,7 @@ export function conversationFilter(q: Omit<ConversationListQuery, 'limit' | 'sta
     if (q.topic !== undefined && c.topic !== q.topic) return false;
     if (assignee !== undefined && (c.assignee_id ?? null) !== assignee) return false;
     if (q.operator_active !== undefined && c.operator_active !== q.operator_active) return false;
+    if (q.snoozed !== undefined && Boolean(c.snoozed_until) !== q.snoozed) return false;
     if (after !== undefined || before !== undefined) {
       const t = Date.parse(c.created_at);
       if (after !== undefined && t < after) return false;

@@ -37,7 +37,7 @@ export interface NewMessage {
 export type ConversationPatch = Partial<
   Pick<
     Conversation,
-    'status' | 'rating' | 'rating_feedback' | 'topic' | 'labels' | 'tags' | 'hidden' | 'spam' | 'operator_active' | 'holder' | 'ai_involvement' | 'user_id' | 'assignee_id'
+    'status' | 'rating' | 'rating_feedback' | 'topic' | 'labels' | 'tags' | 'hidden' | 'spam' | 'operator_active' | 'holder' | 'ai_involvement' | 'user_id' | 'assignee_id' | 'snoozed_until'
   >
 >;
 

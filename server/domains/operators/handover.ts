@@ -45,6 +45,13 @@ export const TRANSITIONS = {
   status_set: { from: ['ai', 'queue', 'operator'], to: [], status: 'active | escalated | abandoned', visitor: [] },
   /** The visitor wrote after it was closed: back to whoever had it, the queue when that person is offline. */
   reopened: { from: ['ai', 'queue', 'operator'], to: ['ai', 'queue', 'operator'], status: 'active | escalated', visitor: ['reopenedOperator', 'reopenedQueue'] },
+  /**
+   * Assigned to a teammate, or unassigned (PATCH assignee_id): a queued conversation becomes that
+   * person's (the AI stays quiet); one the AI holds stays the AI's until the person replies or takes
+   * over (then the visitor reads that they joined); unassigning a person's conversation puts it back
+   * in the queue. The visitor reads nothing: nobody joined yet.
+   */
+  assigned: { from: ['queue', 'operator'], to: ['operator', 'queue'], status: null, visitor: [] },
   /** Nobody of the team answered in time, or nobody who could is online: said honestly. */
   wait_expired: { from: ['queue', 'operator'], to: ['queue', 'operator', 'ai'], status: null, visitor: ['waitTooLong', 'noOperatorOnline', 'waitAiResumes'] },
 } as const satisfies Record<string, { from: readonly Holder[]; to: readonly Holder[]; status: string | null; visitor: readonly AgentTextKey[] }>;
@@ -254,6 +261,25 @@ export function createHandover(ctx: AppContext, deps: HandoverDeps) {
         return { set: { ...s.set, holder: 'queue', assignee_id: null }, messages: [...s.messages, note(text, ['reopened', 'requeued'])] };
       });
       return result?.record ?? null;
+    },
+
+    /**
+     * Assignment by a team member (TRANSITIONS.assigned), with the team's internal note in the same
+     * write. `name` is the assignee's name for the note (null when unassigning).
+     */
+    async assigned(record: ConversationRecord, assigneeId: string | null, name: string | null, actor: Actor): Promise<ConversationRecord> {
+      const by = actor.member_id ? ` by ${actor.name}` : '';
+      const result = await commit(record, 'assigned', (r) => {
+        if ((r.assignee_id ?? null) === assigneeId) return null;
+        const holder = holderOf(r);
+        if (assigneeId) {
+          const set: ConversationPatch = { assignee_id: assigneeId, ...(holder === 'queue' ? { holder: 'operator' } : {}) };
+          return { set, messages: [note(`Assigned to ${name ?? 'a team member'}${by}.`, ['assignment'], actor, true)] };
+        }
+        const requeue = holder === 'operator';
+        return { set: { assignee_id: null, ...(requeue ? { holder: 'queue' } : {}) }, messages: [note(`Unassigned${by}.`, ['assignment', ...(requeue ? ['requeued'] : [])], actor, true)] };
+      });
+      return result?.record ?? record;
     },
 
     /**

@@ -4,6 +4,8 @@
 //     team is handling closes: resolved when the visitor's last message got an answer (an AI answer
 //     with sources, or an operator reply), abandoned when it did not; an escalated conversation
 //     still held by an operator closes only once the operator had the last word (resolved);
+//   - a snoozed conversation wakes when its time passes or the visitor writes, and is not closed
+//     for idleness while it sleeps (snooze.ts);
 //   - a new visitor message reopens a resolved or abandoned conversation: to whoever had it
 //     (handover.ts "reopened"; the widget's send path does this before asking the AI);
 //   - a visitor's message waiting for a person past HANDOFF_WAIT_MINUTES (default 10), or with nobody
@@ -17,6 +19,7 @@ import type { ConversationRecord, ConversationStatus } from '../../../shared/sch
 import { operatorsOf } from './service.js';
 import { holderOf } from '../../../shared/holder.js';
 import { unansweredAndUntold, type WaitFallback } from './handover.js';
+import { isSnoozed, snoozeDue } from './snooze.js';
 
 export const DEFAULT_IDLE_MINUTES = 30;
 export const DEFAULT_WAIT_MINUTES = 10;
@@ -108,6 +111,12 @@ export function createLifecycle(ctx: AppContext, idleMs: number, wait: WaitSetti
           return memberId ? members.some((m) => m.member_id === memberId) : members.length > 0;
         };
         for (const c of await ctx.services.conversations.list(scope)) {
+          // A snooze that ran out wakes it (snooze.ts); one still running keeps the idle closer off.
+          if (snoozeDue(c, nowMs)) {
+            if (await ops.snooze.wake(c, 'time')) changed.push(c.id);
+            continue;
+          }
+          if (isSnoozed(c)) continue;
           const due = waitDue(c, nowMs, wait.waitMs, online);
           if (due && (await ops.handover.waitExpired(c, due, wait.fallback))) {
             changed.push(c.id);
@@ -143,6 +152,8 @@ export function startLifecycle(ctx: AppContext): void {
       await ctx.services.users.patch(event.project_id, record.user_id, { last_seen_at: event.message.created_at }).catch(() => undefined);
       // The widget reopens before asking the AI (handlers/send.ts); this covers every other path.
       await ops.handover.reopened(record);
+      // A snoozed conversation wakes when the visitor writes (snooze.ts).
+      await ops.snooze.wake((await ctx.services.conversations.get(event.project_id, event.conversation_id)) ?? record, 'visitor');
     })().catch(() => undefined);
   });
   let running = false;

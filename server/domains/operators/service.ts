@@ -7,13 +7,13 @@ import type { AppContext } from '../../context.js';
 import type { ConversationRecord, ConversationStatus, Message, MessageAuthor } from '../../../shared/schemas/entities.js';
 import type { ConversationPatchBody, OperatorMessageBody } from '../../../shared/schemas/operators.js';
 import type { ConversationPatch } from '../conversations/service.js';
-import { INTERNAL_LABEL } from '../../../shared/visibility.js';
 import { invalid, notFound } from '../../errors.js';
 import { visitorLocale } from '../widget/channel-config.js';
 import { EventEmitter } from 'node:events';
 import { createPresence } from './presence.js';
 import { summarize } from './summary.js';
 import { createHandover, type AskedVia } from './handover.js';
+import { createSnooze } from './snooze.js';
 
 export type Actor = MessageAuthor;
 
@@ -34,18 +34,8 @@ export function createOperatorService(ctx: AppContext) {
     return channel ? visitorLocale(channel, locales) : (locales[0] ?? 'en');
   }
 
-  /** An internal system note for the team (assignment). */
-  function note(record: ConversationRecord, content: string, labels: string[], actor: Actor) {
-    return conversations.append(record.project_id, record.id, {
-      role: 'assistant',
-      type: 'note',
-      content,
-      labels: [...labels, INTERNAL_LABEL],
-      ...(actor.member_id ? { author: actor } : {}),
-    });
-  }
-
   const handover = createHandover(ctx, { presence, escalations, summarize: (r) => addSummary(r), localeOf });
+  const snooze = createSnooze(ctx);
 
   /** Status changes go through the handover machine: the note, the holder kept, "ended" on resolve. */
   function changeStatus(record: ConversationRecord, status: ConversationStatus, reason: string, actor?: Actor, extra: ConversationPatch = {}) {
@@ -72,6 +62,7 @@ export function createOperatorService(ctx: AppContext) {
     requireOpen,
 
     handover,
+    snooze,
 
     /** The AI stops at once (a running generation is aborted, agent/runtime.ts) and stays quiet until release. */
     takeOver: (projectId: string, conversationId: string, actor: Actor) => handover.tookOver(projectId, conversationId, actor),
@@ -87,24 +78,26 @@ export function createOperatorService(ctx: AppContext) {
       ctx.bus.publish({ type: 'typing', project_id: projectId, conversation_id: conversationId, role: 'operator', typing });
     },
 
-    /** Manual changes: status (with a system note), assignment, labels, tags, topic. */
+    /** Manual changes: status (with a system note), assignment (handover.ts), labels, tags, topic, snooze (snooze.ts). */
     async update(projectId: string, conversationId: string, actor: Actor, body: ConversationPatchBody) {
       let record = await requireOpen(projectId, conversationId);
       if (body.labels) await assertLabels(projectId, body.labels);
       if (body.assignee_id) await assertMember(projectId, body.assignee_id);
-      const { status, ...rest } = body;
+      const { status, assignee_id, snoozed_until, ...rest } = body;
       if (Object.keys(rest).length > 0) {
         record = await conversations.patch(projectId, conversationId, {
           ...rest,
           ...(rest.tags ? { tags: [...new Set(rest.tags.map((t) => t.trim()).filter(Boolean))] } : {}),
           ...(rest.labels ? { labels: [...new Set(rest.labels)] } : {}),
         });
-        if (body.assignee_id !== undefined && body.assignee_id !== null) {
-          const member = (await ctx.services.org.listMembers((await ctx.services.projects.getProject(projectId))!.organization_id)).find((m) => m.id === body.assignee_id);
-          await note(record, `Assigned to ${member?.name ?? 'a team member'}.`, ['assignment'], actor);
-        }
+      }
+      // Who holds the conversation may change with its assignee: the handover machine decides.
+      if (assignee_id !== undefined) {
+        const name = assignee_id ? ((await membersOf(projectId)).find((m) => m.id === assignee_id)?.name ?? null) : null;
+        record = await handover.assigned(record, assignee_id, name, actor);
       }
       if (status) record = await changeStatus(record, status, 'changed by hand', actor);
+      if (snoozed_until !== undefined) record = (snoozed_until ? await snooze.snooze(record, snoozed_until, actor) : await snooze.wake(record, 'by_hand', actor)) ?? record;
       return (await conversations.get(projectId, conversationId)) ?? record;
     },
 
@@ -180,10 +173,13 @@ export function createOperatorService(ctx: AppContext) {
     }
   }
 
-  async function assertMember(projectId: string, memberId: string) {
+  async function membersOf(projectId: string) {
     const project = await ctx.services.projects.getProject(projectId);
-    const members = project ? await ctx.services.org.listMembers(project.organization_id) : [];
-    if (!members.some((m) => m.id === memberId)) {
+    return project ? ctx.services.org.listMembers(project.organization_id) : [];
+  }
+
+  async function assertMember(projectId: string, memberId: string) {
+    if (!(await membersOf(projectId)).some((m) => m.id === memberId)) {
       throw invalid('assignee_id is not a member of this project\'s organization', [{ path: 'assignee_id', message: 'unknown team member' }]);
     }
   }

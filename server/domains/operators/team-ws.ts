@@ -3,7 +3,7 @@
 // BASE_URL's origin (a cookie alone, which a browser sends cross-site, is never enough: this is the
 // feed's CSRF protection). `team.hello` names the project (checked against the member's organization
 // and role) and the last seq per conversation the client has; missed messages come in the welcome,
-// then every event of the project live. Visitors' and other operators' typing is relayed both ways.
+// then every event of the project live (label changes too). Visitors' and other operators' typing is relayed both ways.
 // The grant is re-checked whenever it changes (team-grant.ts, http/auth/grant-changes.ts): a session
 // that ended closes the feed with 4401, a role that cannot read any more with 4403, a deleted project
 // with 4404 (shared/close-codes.ts); a demotion that only takes conversation:write refuses typing.
@@ -21,6 +21,7 @@ import { CLOSE_CODES } from '../../../shared/close-codes.js';
 import { visitorTyping, type VisitorTypingEvent } from '../widget/handlers/typing.js';
 import { listeningPort, originOf, publicUrls } from '../widget/urls.js';
 import { visitorChanges, type VisitorChange } from '../widget/visitors.js';
+import { labelChanges, type LabelChange } from '../labels/changes.js';
 import { operatorsOf } from './service.js';
 import { checkTeamGrant, type TeamGrant } from './team-grant.js';
 
@@ -123,6 +124,9 @@ export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
       const onVisitor = (e: VisitorChange) => e.project_id === pid && send({ type: 'visitor.updated', conversation_id: e.conversation_id, visitor: e.visitor });
       visitorChanges.on('change', onVisitor);
       cleanups.push(() => visitorChanges.off('change', onVisitor));
+      const onLabels = (e: LabelChange) => e.project_id === pid && send({ type: 'labels.changed' });
+      labelChanges.on('change', onLabels);
+      cleanups.push(() => labelChanges.off('change', onLabels));
       const onEscalated = (c: ConversationRecord) => {
         if (c.project_id === pid) send({ type: 'conversation.escalated', conversation: summary(c), no_operator_online: ops.presence.online(pid).length === 0 });
       };
