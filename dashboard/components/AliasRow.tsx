@@ -8,6 +8,7 @@ import { ago, fullTime } from './format.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
 import { VersionOptions } from './VersionOptions.js';
+import { ReasonButton } from './ReasonButton.js';
 
 interface Props {
   project: string;
@@ -77,9 +78,9 @@ export function AliasRow({ project, alias, versions, channelNames, onChanged, on
             <span>Note for {alias.name} (optional)</span>
             <input maxLength={500} value={note} onInput={(e) => setNote((e.target as HTMLInputElement).value)} />
           </label>
-          <button class="btn btn-primary" type="submit" disabled={Number(target) === alias.version}>
+          <ReasonButton class="btn btn-primary" type="submit" reason={Number(target) === alias.version && 'Choose another build: it points at this one.'}>
             Repoint
-          </button>
+          </ReasonButton>
         </form>
       )}
       <p role="status" class="ok">

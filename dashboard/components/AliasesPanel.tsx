@@ -8,6 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
 import { VersionOptions } from './VersionOptions.js';
+import { ReasonButton } from './ReasonButton.js';
 
 interface Props {
   project: string;
@@ -69,9 +70,9 @@ export function AliasesPanel({ project, aliases, versions, channelNames, onChang
           <label class="check">
             <input type="checkbox" checked={fixed} onChange={(e) => setFixed((e.target as HTMLInputElement).checked)} /> Fixed (can never be repointed)
           </label>
-          <button class="btn btn-primary" type="submit" disabled={!name.trim()}>
+          <ReasonButton class="btn btn-primary" type="submit" reason={!name.trim() && 'Name the alias first.'}>
             Create alias
-          </button>
+          </ReasonButton>
         </form>
       )}
       <ConfirmDialog

@@ -9,6 +9,7 @@ import { errorSpot } from '../models/error-spot.js';
 import { AudienceBuilder } from './AudienceBuilder.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { ReasonButton } from './ReasonButton.js';
 
 interface Props {
   project: string;
@@ -64,9 +65,9 @@ export function AudienceEditor({ project, audience, onSaved, onCancel }: Props) 
       <AudienceBuilder items={items} onChange={setItems} errors={rowErrors} />
       <ErrorAlert text={error} />
       <div class="form-actions">
-        <button class="btn btn-primary" type="submit" disabled={busy || !name.trim()}>
+        <ReasonButton class="btn btn-primary" type="submit" busy={busy} reason={!name.trim() && 'Name the audience first.'}>
           Save audience
-        </button>
+        </ReasonButton>
         <button class="btn" type="button" onClick={onCancel}>
           Cancel
         </button>

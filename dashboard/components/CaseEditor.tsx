@@ -3,6 +3,7 @@
 import { hasContext, newTurn, nextKey, type CaseDraft, type TurnDraft } from '../models/simulation-draft.js';
 import { ContextFields } from './ContextFields.js';
 import { ExpectationRow } from './ExpectationRow.js';
+import { ReasonButton } from './ReasonButton.js';
 
 /** The server's limits per case and per turn. */
 const MAX_TURNS = 20;
@@ -75,9 +76,9 @@ export function CaseEditor({ draft, n, onChange, onRemove }: Props) {
             </li>
           ))}
         </ol>
-        <button type="button" class="btn" disabled={draft.turns.length >= MAX_TURNS} onClick={() => onChange({ ...draft, turns: [...draft.turns, newTurn()] })}>
+        <ReasonButton type="button" class="btn" reason={draft.turns.length >= MAX_TURNS && `At most ${MAX_TURNS} turns.`} onClick={() => onChange({ ...draft, turns: [...draft.turns, newTurn()] })}>
           Add turn
-        </button>
+        </ReasonButton>
       </fieldset>
     </li>
   );

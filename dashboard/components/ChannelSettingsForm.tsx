@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import type { PatchChannelBody } from '../models/channels.js';
 import { aliasLabel, type AliasOut } from '../models/deployments.js';
 import { DEFAULT_ACCENT } from '../../shared/channel-defaults.js';
+import { ReasonButton } from './ReasonButton.js';
 
 interface Props {
   draft: PatchChannelBody;
@@ -119,10 +120,10 @@ export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret, al
             <span>Add a language (tag such as de or pt-BR)</span>
             <input value={newLang} maxLength={35} onInput={(e) => setNewLang(value(e))} />
           </label>
-          <button
+          <ReasonButton
             type="button"
             class="btn"
-            disabled={!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(newLang.trim())}
+            reason={!newLang.trim() ? 'Type a language tag first.' : !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(newLang.trim()) && 'Not a language tag: write it like de or pt-BR.'}
             onClick={() => {
               set({ texts: { ...texts, [newLang.trim()]: texts[newLang.trim()] ?? {} } });
               onLanguage(newLang.trim());
@@ -130,7 +131,7 @@ export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret, al
             }}
           >
             Add language
-          </button>
+          </ReasonButton>
         </div>
       </fieldset>
     </div>

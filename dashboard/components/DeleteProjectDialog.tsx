@@ -2,6 +2,7 @@
 // project's name to be typed before the delete button works (a slip of the mouse deletes nothing).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Project } from '../../shared/schemas/entities.js';
+import { ReasonButton } from './ReasonButton.js';
 
 interface Props {
   project: Project | null;
@@ -39,9 +40,9 @@ export function DeleteProjectDialog({ project, onConfirm, onCancel }: Props) {
           <button type="button" class="btn" onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" class="btn btn-danger" disabled={!matches}>
+          <ReasonButton type="submit" class="btn btn-danger" reason={!matches && 'Type its name above to confirm.'}>
             Delete project
-          </button>
+          </ReasonButton>
         </div>
       </form>
     </dialog>

@@ -7,6 +7,7 @@ import { ToolCompletion } from './ToolCompletion.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
 import { AudienceOptions } from './AudienceOptions.js';
+import { ReasonButton } from './ReasonButton.js';
 
 interface Props {
   project: string;
@@ -63,9 +64,9 @@ export function GuidanceEditor({ project, profileId, rule, tools, audiences, onS
         </label>
       </div>
       <div class="form-actions">
-        <button class="btn btn-primary" type="submit" disabled={!name.trim() || !instructions.trim()}>
+        <ReasonButton class="btn btn-primary" type="submit" reason={!name.trim() ? 'Name the rule first.' : !instructions.trim() && 'Write its instructions first.'}>
           Save rule
-        </button>
+        </ReasonButton>
         <button class="btn" type="button" onClick={onClose}>
           Close
         </button>

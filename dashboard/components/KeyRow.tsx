@@ -6,6 +6,7 @@ import { PermissionBoxes } from './PermissionBoxes.js';
 import { CopyButton } from './CopyButton.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { ReasonButton } from './ReasonButton.js';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
@@ -59,9 +60,9 @@ export function KeyRow({ item, onChanged, onDelete }: { item: PublicKey; onChang
           )}
         >
           <PermissionBoxes legend={`Permissions of ${item.name}`} value={perms} onChange={setPerms} />
-          <button class="btn btn-primary" type="submit" disabled={!perms.length}>
+          <ReasonButton class="btn btn-primary" type="submit" reason={!perms.length && 'Choose at least one permission.'}>
             Save permissions
-          </button>
+          </ReasonButton>
         </form>
       </details>
       <p role="status" class="ok">

@@ -2,6 +2,7 @@
 // delete button of a non-default one (the default profile cannot be deleted: docs/behaviour.md).
 import { useState } from 'preact/hooks';
 import type { ProfileView } from '../models/behaviour.js';
+import { ReasonButton } from './ReasonButton.js';
 
 interface Props {
   profiles: ProfileView[];
@@ -45,9 +46,9 @@ export function ProfileChooser({ profiles, selected, onSelect, onCreate, onDelet
           <span>New profile name</span>
           <input required maxLength={120} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
-        <button class="btn" type="submit" disabled={!name.trim()}>
+        <ReasonButton class="btn" type="submit" reason={!name.trim() && 'Name the profile first.'}>
           Create profile
-        </button>
+        </ReasonButton>
       </form>
     </div>
   );

@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { ACTION_NAMES, ACTION_TEXT, updateProfile, type BuiltinAction, type ModelSettings, type ProfileView } from '../models/behaviour.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { ReasonButton } from './ReasonButton.js';
 
 const text = (e: Event) => (e.target as HTMLInputElement).value;
 const shown = (v: number | string | null) => (v === null ? '' : String(v));
@@ -114,9 +115,9 @@ export function ProfileForm({ profile, onSaved }: { profile: ProfileView; onSave
         ))}
       </datalist>
       <div class="form-actions">
-        <button class="btn btn-primary" type="submit" disabled={!name.trim()}>
+        <ReasonButton class="btn btn-primary" type="submit" reason={!name.trim() && 'Name the profile first.'}>
           Save profile
-        </button>
+        </ReasonButton>
         <span role="status" class="ok">
           {message}
         </span>

@@ -5,6 +5,7 @@ import { renameProject } from '../models/project-admin.js';
 import { inboxPath } from '../paths.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { ReasonButton } from './ReasonButton.js';
 
 export function ProjectRow({ project, current, onDelete }: { project: Project; current: boolean; onDelete: (p: Project) => void }) {
   const [name, setName] = useState(project.name);
@@ -26,9 +27,9 @@ export function ProjectRow({ project, current, onDelete }: { project: Project; c
           <span>New name for {project.name}</span>
           <input required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
-        <button class="btn" type="submit" disabled={!name.trim() || name.trim() === project.name}>
+        <ReasonButton class="btn" type="submit" reason={!name.trim() ? 'Type a new name.' : name.trim() === project.name && 'Type a new name: this is its name now.'}>
           Rename<span class="sr-only"> {project.name}</span>
-        </button>
+        </ReasonButton>
         <button class="btn btn-danger" type="button" onClick={() => onDelete(project)}>
           Delete<span class="sr-only"> {project.name}</span>
         </button>

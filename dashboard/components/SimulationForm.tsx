@@ -9,6 +9,7 @@ import { ErrorAlert } from './ErrorAlert.js';
 import { RunResult } from './RunResult.js';
 import { TargetSelect } from './TargetSelect.js';
 import { useErrorLine } from './use-error-line.js';
+import { ReasonButton } from './ReasonButton.js';
 
 /** The server takes at most 20 turns per case. */
 const MAX_TURNS = 20;
@@ -59,15 +60,15 @@ export function SimulationForm({ project, lookups, onRun }: Props) {
                   <span>Visitor message {i + 1}</span>
                   <textarea required rows={2} maxLength={4000} value={m.text} onInput={(e) => edit(m.key, (e.target as HTMLTextAreaElement).value)} />
                 </label>
-                <button type="button" class="btn btn-quiet" disabled={messages.length === 1} onClick={() => setMessages((list) => list.filter((x) => x.key !== m.key))}>
+                <ReasonButton type="button" class="btn btn-quiet" reason={messages.length === 1 && 'A simulation needs one message.'} onClick={() => setMessages((list) => list.filter((x) => x.key !== m.key))}>
                   Remove message {i + 1}
-                </button>
+                </ReasonButton>
               </li>
             ))}
           </ol>
-          <button type="button" class="btn" disabled={messages.length >= MAX_TURNS} onClick={() => setMessages((list) => [...list, { key: nextKey(), text: '' }])}>
+          <ReasonButton type="button" class="btn" reason={messages.length >= MAX_TURNS && `At most ${MAX_TURNS} messages.`} onClick={() => setMessages((list) => [...list, { key: nextKey(), text: '' }])}>
             Add message
-          </button>
+          </ReasonButton>
         </fieldset>
         <ErrorAlert text={error} />
         <div class="form-actions">

@@ -7,6 +7,7 @@ import { createSuite, updateSuite, type Suite } from '../models/simulations.js';
 import { CaseEditor } from './CaseEditor.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { ReasonButton } from './ReasonButton.js';
 
 /** The server keeps at most 50 cases per suite. */
 const MAX_CASES = 50;
@@ -54,9 +55,9 @@ export function SuiteEditor({ project, suite, onSaved, onCancel }: Props) {
           />
         ))}
       </ol>
-      <button type="button" class="btn" disabled={cases.length >= MAX_CASES} onClick={() => setCases((list) => [...list, newCase(list.length + 1)])}>
+      <ReasonButton type="button" class="btn" reason={cases.length >= MAX_CASES && `At most ${MAX_CASES} cases.`} onClick={() => setCases((list) => [...list, newCase(list.length + 1)])}>
         Add case
-      </button>
+      </ReasonButton>
       <ErrorAlert text={error} />
       <div class="form-actions">
         <button type="submit" class="btn btn-primary" disabled={busy}>

@@ -17,6 +17,7 @@ import { TriggerEffectRow } from './TriggerEffectRow.js';
 import { useErrorLine } from './use-error-line.js';
 import { focusWhenMounted } from './row-focus.js';
 import { AudienceOptions } from './AudienceOptions.js';
+import { ReasonButton } from './ReasonButton.js';
 
 /** A row the user just added: it takes the focus once shown. */
 function added<T extends { key: string }>(row: T): T {
@@ -111,9 +112,9 @@ export function TriggerForm({ project, trigger, audiences, labels, onSaved, onCa
           ))}
         </ol>
         <div class="add-buttons">
-          <button type="button" class="btn" disabled={d.conditions.length >= 20} onClick={() => set({ conditions: [...d.conditions, added(newMessageCondition())] })}>
+          <ReasonButton type="button" class="btn" reason={d.conditions.length >= 20 && 'At most 20 conditions.'} onClick={() => set({ conditions: [...d.conditions, added(newMessageCondition())] })}>
             Add message condition
-          </button>
+          </ReasonButton>
         </div>
       </fieldset>
       <fieldset class="trigger-part">
@@ -132,16 +133,16 @@ export function TriggerForm({ project, trigger, audiences, labels, onSaved, onCa
           ))}
         </ol>
         <div class="add-buttons">
-          <button type="button" class="btn" disabled={d.effects.length >= 10} onClick={() => set({ effects: [...d.effects, added(labels.length ? newEffect('add_label', labels[0].id) : newEffect('block'))] })}>
+          <ReasonButton type="button" class="btn" reason={d.effects.length >= 10 && 'At most 10 effects.'} onClick={() => set({ effects: [...d.effects, added(labels.length ? newEffect('add_label', labels[0].id) : newEffect('block'))] })}>
             Add effect
-          </button>
+          </ReasonButton>
         </div>
       </fieldset>
       <ErrorAlert text={error} />
       <div class="form-actions">
-        <button class="btn btn-primary" type="submit" disabled={busy || !d.name.trim() || !d.effects.length}>
+        <ReasonButton class="btn btn-primary" type="submit" busy={busy} reason={!d.name.trim() ? 'Name the trigger first.' : !d.effects.length && 'Add at least one effect.'}>
           Save trigger
-        </button>
+        </ReasonButton>
         <button class="btn" type="button" onClick={onCancel}>
           Cancel
         </button>

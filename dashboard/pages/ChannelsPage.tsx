@@ -9,6 +9,7 @@ import { Loading } from '../components/Loading.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useErrorLine } from '../components/use-error-line.js';
+import { ReasonButton } from '../components/ReasonButton.js';
 
 export default function ChannelsPage({ project }: { project: string }) {
   const { route } = useLocation();
@@ -52,9 +53,9 @@ export default function ChannelsPage({ project }: { project: string }) {
           <span>Channel name</span>
           <input required maxLength={120} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
-        <button class="btn btn-primary" type="submit" disabled={!name.trim()}>
+        <ReasonButton class="btn btn-primary" type="submit" reason={!name.trim() && 'Name the channel first.'}>
           Create channel
-        </button>
+        </ReasonButton>
       </form>
       <section class="card" aria-labelledby="channel-list-title">
         <h2 id="channel-list-title">Website widgets</h2>

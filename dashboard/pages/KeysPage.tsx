@@ -12,6 +12,7 @@ import { PermissionBoxes } from '../components/PermissionBoxes.js';
 import { KeyRow } from '../components/KeyRow.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useErrorLine } from '../components/use-error-line.js';
+import { ReasonButton } from '../components/ReasonButton.js';
 
 export default function KeysPage({ project }: { project: string }) {
   const [list, setList] = useState<PublicKey[] | null>(null);
@@ -58,9 +59,9 @@ export default function KeysPage({ project }: { project: string }) {
           <input required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
         <PermissionBoxes legend="Permissions" value={perms} onChange={setPerms} />
-        <button class="btn btn-primary" type="submit" disabled={!name.trim() || !perms.length}>
+        <ReasonButton class="btn btn-primary" type="submit" reason={!name.trim() ? 'Name the key first.' : !perms.length && 'Choose at least one permission.'}>
           Create key
-        </button>
+        </ReasonButton>
       </form>
       <div role="status">
         {created && (

@@ -15,6 +15,7 @@ import { ProjectRow } from '../components/ProjectRow.js';
 import { DeleteProjectDialog } from '../components/DeleteProjectDialog.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useErrorLine } from '../components/use-error-line.js';
+import { ReasonButton } from '../components/ReasonButton.js';
 
 export default function ProjectsPage({ project }: { project?: string }) {
   const { route } = useLocation();
@@ -67,9 +68,9 @@ export default function ProjectsPage({ project }: { project?: string }) {
           <span>Project name</span>
           <input required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
-        <button class="btn btn-primary" type="submit" disabled={!name.trim()}>
+        <ReasonButton class="btn btn-primary" type="submit" reason={!name.trim() && 'Name the project first.'}>
           Create project
-        </button>
+        </ReasonButton>
       </form>
       <section class="card" aria-labelledby="project-list-title">
         <h2 id="project-list-title">All projects {list && <span class="muted">({list.length})</span>}</h2>
