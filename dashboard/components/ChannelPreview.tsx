@@ -49,7 +49,8 @@ export function ChannelPreview({ channel, draft, language }: { channel: ChannelO
   useEffect(send, [JSON.stringify(settings), frameUrl]);
   return (
     <figure class="preview" aria-label="Widget preview">
-      {frameUrl && <iframe ref={frame} class="preview-frame" src={`${frameUrl}?preview&cookies=memory`} title="Widget preview: the live widget with these settings" />}
+      {/* The frame's room is kept while its address loads, so the page below does not jump. */}
+      {frameUrl ? <iframe ref={frame} class="preview-frame" src={`${frameUrl}?preview&cookies=memory`} title="Widget preview: the live widget with these settings" /> : <div class="preview-frame" />}
       <figcaption class="muted">
         Preview{language ? ` in ${language}` : ''}: the live widget with these settings, before saving. It opens on the {settings.theme.position} on your site.
       </figcaption>
