@@ -9,6 +9,7 @@ import { holdUntilReady } from './domains/health/readiness.js';
 import { loggingFor } from './http/logging.js';
 import { listenFailure } from './listen-failure.js';
 import { serveBackups } from './backup/backup-socket.js';
+import { warmLanguages } from './domains/knowledge/analysis/warm.js';
 
 async function main() {
   let config: Config;
@@ -66,6 +67,8 @@ async function main() {
     process.exit(1);
   }
   const { baseUrl: base, chatUrl } = appUrls(app);
+  // Dictionaries load beside the seed, before ready: no question waits for one (analysis/warm.ts).
+  const languages = warmLanguages();
 
   if (config.seedDemo) {
     let seeded;
@@ -84,6 +87,7 @@ async function main() {
       console.log(`  frame id     ${credentials.frame_id}`);
     }
   }
+  await languages;
   if (stopping) return;
   readiness.ready();
 
