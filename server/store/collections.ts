@@ -16,6 +16,7 @@ import type { SimulationRun, Suite } from '../../shared/schemas/simulations.js';
 import type { StoredUnitool } from '../../shared/schemas/unitools.js';
 import type { Procedure, ProcedureRun } from '../../shared/schemas/procedures.js';
 import type { StoredMcpServer, ToolCall } from '../../shared/schemas/mcp-servers.js';
+import type { CannedReply } from '../../shared/schemas/canned-replies.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -80,6 +81,8 @@ export interface Collections {
   mcp_servers: StoredMcpServer;
   /** scope: project id; every external tool call, with a paused reply's state while it waits for approval */
   tool_calls: ToolCall & { resume?: unknown };
+  /** scope: project id; saved answers with shortcuts (docs/operators.md "Canned replies") */
+  canned_replies: CannedReply;
 }
 
 export type ParleyStore = Store<Collections>;

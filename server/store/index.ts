@@ -37,6 +37,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'procedure_runs',
   'mcp_servers',
   'tool_calls',
+  'canned_replies',
 ];
 
 export async function openStore(dataDir: string): Promise<ParleyStore> {
