@@ -41,7 +41,7 @@ export function Rating(props: { state: ChatState; model: ChatModel }) {
               ((e.currentTarget as HTMLElement).parentElement?.children[next - 1] as HTMLElement | undefined)?.focus();
             }}
           >
-            ★
+            {n <= stars ? '★' : '☆'}
           </button>
         ))}
       </div>
