@@ -57,6 +57,8 @@ const OWNER_QUESTIONS: [string, RegExp, RegExp][] = [
   ['What does Parley cost?', /GET \/v1\/org\/billing/, /Questions site owners ask/],
   ['How do I teach the agent about my site?', /Web crawler/, /Questions site owners ask/],
   ['Does it work on Shopify?', /<script>/, /Questions site owners ask/],
+  // Once suggestions without this entry: the entry never said it keeps the chats.
+  ["Do you keep a history of my visitors' chats, and can I delete it?", /hide/, /Questions site owners ask/],
 ];
 
 describe('the demo answers a site owner’s obvious questions', () => {
@@ -72,6 +74,16 @@ describe('the demo answers a site owner’s obvious questions', () => {
     const page = await fetch(`${base}${url.pathname}`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('offers visitors only pages written for them, at clean addresses', async () => {
+    const { data: sources } = (await (await fetch(`${base}${P}/sources?limit=100`, { headers: H })).json()) as { data: { url: string | null }[] };
+    const urls = sources.map((s) => s.url ?? '');
+    expect(urls.some((u) => u.endsWith('/docs/faq.md'))).toBe(true);
+    // The project's own notes (how the answerer was tuned) are no source, and no address says docs twice.
+    expect(urls.filter((u) => /eval\.md|architecture\.md|\/docs\/docs\//.test(u))).toEqual([]);
+    const eval_ = await ask('What was the held-out answer rate of the eval?');
+    expect(eval_.sources.map((s) => s.url).filter((u) => /eval\.md/.test(u))).toEqual([]);
   });
 
   // Once answered confidently from docs/behaviour.md "Cost" (what the behaviour features cost in CPU).

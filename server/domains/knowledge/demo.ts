@@ -80,6 +80,17 @@ const SNIPPET_PAGES: Record<string, string> = {
 /** A doc as zipped: with the page's title as front matter (the README's first heading is just "Parley"). */
 const titled = (path: string, text: string) => (text.startsWith('---\n') ? text : `---\ntitle: ${docTitle(path, text)}\n---\n\n${text}`);
 
+/**
+ * The project's own notes, not for a site owner or visitor: how the answerer was measured and tuned
+ * (eval.md) and how the code is laid out (architecture.md). Offered as sources, they answered
+ * visitors with eval figures.
+ */
+export const INTERNAL_DOCS = new Set(['eval.md', 'architecture.md']);
+
+/**
+ * Zipped under the names the pages are served at: `BASE_URL/docs/faq.md`, not
+ * `/docs/docs/faq.md` (docs-routes.ts serves both).
+ */
 async function readDocs(): Promise<Record<string, Uint8Array>> {
   const files: Record<string, Uint8Array> = {};
   for (const name of ['README.md', 'csp.md']) {
@@ -87,9 +98,9 @@ async function readDocs(): Promise<Record<string, Uint8Array>> {
     if (text) files[name] = strToU8(titled(name, text));
   }
   const docs = await readdir(join(REPO, 'docs')).catch(() => [] as string[]);
-  for (const name of docs.filter((n) => n.endsWith('.md')).sort()) {
+  for (const name of docs.filter((n) => n.endsWith('.md') && !INTERNAL_DOCS.has(n) && !(n in files)).sort()) {
     const text = await readFile(join(REPO, 'docs', name), 'utf8').catch(() => null);
-    if (text) files[`docs/${name}`] = strToU8(titled(`docs/${name}`, text));
+    if (text) files[name] = strToU8(titled(`docs/${name}`, text));
   }
   return files;
 }

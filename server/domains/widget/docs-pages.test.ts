@@ -31,6 +31,18 @@ describe('documentation pages', () => {
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
   });
 
+  it('serves docs/faq.md at /docs/faq.md too, with relative links resolved from the file’s place', async () => {
+    const clean = await t.app.inject({ method: 'GET', url: '/docs/faq.md', headers: { accept: BROWSER } });
+    expect(clean.statusCode).toBe(200);
+    expect(clean.body).toMatch(/<title>Questions site owners ask/);
+    // docs/api.md links ../csp.md: at /docs/api.md a plain relative link would leave /docs/.
+    const html = renderDocPage('docs/api.md', 'See [the policy](../csp.md#nonces), [keys](identity.md) and [below](#limits).', '/s.css');
+    expect(html).toContain('href="/docs/csp.md#nonces"');
+    expect(html).toContain('href="/docs/docs/identity.md"');
+    expect(html).toContain('href="#limits"');
+    expect((await t.app.inject({ method: 'GET', url: '/docs/../package.json' })).statusCode).toBe(404);
+  });
+
   it('titles the README as a page, not just the product name, the same way the demo citations do', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/README.md', headers: { accept: BROWSER } });
     expect(res.body).toContain('<title>Parley README</title>');

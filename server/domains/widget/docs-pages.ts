@@ -41,11 +41,23 @@ md.core.ruler.push('heading_ids', (state) => {
   });
 });
 
+// Relative links resolve against the file's place under /docs/ (docs/api.md's `../csp.md` is
+// /docs/csp.md), so they work whether the page is served as /docs/api.md or /docs/docs/api.md.
+const relative = /^(?![a-z][a-z0-9+.-]*:|\/|#)/i;
+md.renderer.rules.link_open = (tokens, i, options, env: { path?: string }, self) => {
+  const href = tokens[i]!.attrGet('href');
+  if (href && env.path && relative.test(href)) {
+    const url = new URL(href, `http://docs.invalid/docs/${env.path}`);
+    tokens[i]!.attrSet('href', `${url.pathname}${url.search}${url.hash}`);
+  }
+  return self.renderToken(tokens, i, options);
+};
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A complete HTML page for a documentation file; `stylesheet` is the page stylesheet's URL. */
 export function renderDocPage(path: string, markdown: string, stylesheet: string): string {
-  const body = md.render(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''));
+  const body = md.render(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), { path });
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -23,8 +23,10 @@ export function docsRoutes(app: FastifyInstance) {
 
   app.get('/docs/*', { schema: { hide: true } }, async (request, reply) => {
     // Fastify has already decoded the path once; decoding again turned `/docs/%25` into a URIError (500).
-    const path = (request.params as { '*': string })['*'];
-    if (!DOC_PAGE.test(path) || path.includes('..')) throw new AppError('not_found', `No documentation page ${path}`);
+    const asked = (request.params as { '*': string })['*'];
+    // `/docs/faq.md` is docs/faq.md (the demo cites pages so); `/docs/docs/faq.md` still works.
+    const path = DOC_PAGE.test(asked) ? asked : `docs/${asked}`;
+    if (!DOC_PAGE.test(path) || path.includes('..')) throw new AppError('not_found', `No documentation page ${asked}`);
     const body = await readFile(join(REPO, path)).catch(() => null);
     if (!body) throw new AppError('not_found', `No documentation page ${path}`);
     reply.header('vary', 'Accept');
