@@ -60,6 +60,13 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
       sensesByUse(translations, vocabulary).forEach((term, i) => {
         if (!terms.has(term)) terms.set(term, Math.max(0.5, 0.8 - 0.05 * i));
       });
+      // A sense the documents write in another form, one letter apart ("garantía": warrant, where a
+      // shop writes warranty): only when no sense is used as given.
+      if (![...terms.keys()].some((t) => vocabulary.has(t)))
+        for (const t of translations.slice(0, 3)) {
+          const term = stemWord(t, 'en');
+          if (term.length >= 5) for (const c of vocabulary.corrections(term)) if (editDistance(term, c, 1) <= 1 && !terms.has(c)) terms.set(c, 0.5);
+        }
       // A cognate written alike once both languages' endings are off ("tabla" and "table": tabl;
       // "columna", "column"), even where the dictionary has other senses ("tabla": board, shelf).
       if (own.length >= 4 && vocabulary.has(own) && !terms.has(own)) terms.set(own, 0.6);

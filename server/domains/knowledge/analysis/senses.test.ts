@@ -38,7 +38,7 @@ const chunk = (id: string, title: string, headings: string[], text: string): Ind
 let dir = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'parley-senses-'));
-  await writeDictionary(dir, 'freedict-ita-eng', [['coda', 'tail, queue'], ['dominio', 'command, mastery, dominion'], ['svuotare', 'to empty'], ['aggiungere', 'to add']]);
+  await writeDictionary(dir, 'freedict-ita-eng', [['coda', 'tail, queue'], ['dominio', 'command, mastery, dominion'], ['svuotare', 'to empty'], ['aggiungere', 'to add'], ['garanzia', 'guarantee, warrant']]);
   setDictionaryDir(dir);
   await loadDictionary('it');
 });
@@ -48,6 +48,14 @@ afterAll(async () => {
 });
 
 describe('senses of a foreign word', () => {
+  it('meets a sense the documents write in another form: "garanzia" is warrant, a shop writes warranty', () => {
+    const index = new HybridIndex(0);
+    index.setSource('warranty', [chunk('warranty', 'Warranty', ['Warranty'], 'Every kettle comes with a two-year warranty from the date of purchase.')]);
+    index.setSource('care', [chunk('care', 'Care', ['Descaling'], 'Descale the kettle once a month with vinegar.')]);
+    const [top] = index.search('Quanto dura la garanzia?', null);
+    expect(top!.source_id).toBe('warranty');
+  });
+
   it('tries first the sense the knowledge base uses: Italian "coda" is a mail queue here, not a tail', () => {
     expect(translate('coda', 'it')).toEqual(['tail', 'queue']);
     const index = new HybridIndex(0);
