@@ -21,7 +21,7 @@ import { retrievalQuery } from '../server/domains/agent/query.js';
 import { decide, DEFAULT_DECISION } from '../server/domains/agent/offline/decision.js';
 import { stability } from '../server/domains/agent/offline/stability.js';
 import type { Features } from '../server/domains/agent/offline/features.js';
-import { fit, choose, leaveOneSetOut, type Row } from './fit-logistic.js';
+import { fit, choose, chooseSuggestAt, leaveOneSetOut, type Row } from './fit-logistic.js';
 
 /**
  * The signals fitted: of the features.ts computes, the six that transferred best when each set was
@@ -82,8 +82,10 @@ const rows: Row[] = searched.flatMap(({ query, passages, stability: measured, ..
 if (cache) writeFileSync(`${cache}.rows.json`, JSON.stringify(rows));
 const weights = fit(rows);
 const { answerAt, report } = choose(rows, weights);
+const suggest = chooseSuggestAt(rows, weights, answerAt);
 const previous = JSON.parse(readFileSync(MODEL, 'utf8'));
-const model = { ...previous, note: 'Written by eval/fit-decision.ts on the tuning questions (docs/knowledge.md "Answers").', weights: Object.fromEntries(FITTED.map((f, i) => [f, Math.round(weights[i]! * 1000) / 1000])), answerAt };
+const model = { ...previous, note: 'Written by eval/fit-decision.ts on the tuning questions (docs/knowledge.md "Answers").', weights: Object.fromEntries(FITTED.map((f, i) => [f, Math.round(weights[i]! * 1000) / 1000])), answerAt, suggestAt: suggest.suggestAt };
 writeFileSync(MODEL, `${JSON.stringify(model, null, 2)}\n`);
 console.log(report);
+console.log(suggest.report);
 console.log(leaveOneSetOut(rows, (r) => r.id.split('-')[0]!));

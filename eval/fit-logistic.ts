@@ -32,6 +32,27 @@ export function fit(rows: Row[], l2 = 0.01, steps = 20_000, rate = 0.5): number[
 /** Budgets on the tuning questions, a little inside the targets (docs/eval.md). */
 const MAX_WRONG = 0.04;
 const MIN_REFUSAL = 0.88;
+/**
+ * Share of the answerable questions whose right page was among the suggestions that the plain
+ * no-answer may cost (issue 28: an unanswerable question gets the no-answer, not unrelated links).
+ */
+const MAX_USEFUL_LOSS = 0.05;
+
+/**
+ * `suggestAt`: the highest probability below `answerAt` under which the plain no-answer costs at
+ * most MAX_USEFUL_LOSS of the answerable questions a right page among the suggestions.
+ */
+export function chooseSuggestAt(rows: Row[], w: number[], answerAt: number): { suggestAt: number; report: string } {
+  const scored = rows.map((r) => ({ ...r, p: sigmoid(dot(w, r.x)) }));
+  const answerable = scored.filter((r) => r.answerable);
+  const not = scored.filter((r) => !r.answerable);
+  const lost = (t: number) => answerable.filter((r) => r.p < t && r.rightInTop3).length / answerable.length;
+  let best = 0.05;
+  for (let t = 0.05; t < answerAt; t += 0.01) if (lost(t) <= MAX_USEFUL_LOSS) best = t;
+  best = Math.round(best * 100) / 100;
+  const plain = not.filter((r) => r.p < best).length / Math.max(1, not.length);
+  return { suggestAt: best, report: `suggestAt=${best} plain_no_answer=${plain.toFixed(3)} useful_lost=${lost(best).toFixed(3)}` };
+}
 
 export function choose(rows: Row[], w: number[]): { answerAt: number; report: string } {
   const scored = rows.map((r) => ({ ...r, p: sigmoid(dot(w, r.x)) }));

@@ -23,11 +23,16 @@ export interface DecisionOptions {
   weights: Readonly<Partial<Record<keyof Features, number>>>;
   /** Probability for a confident answer. */
   answerAt: number;
-  /** Probability from which related sections are suggested. */
+  /** Probability from which related sections are suggested; below it, the plain no-answer. */
   suggestAt: number;
+  /**
+   * A page is suggested only when its best section covers at least this share of what the best
+   * covering section does: a page matching one incidental word is no suggestion.
+   */
+  plausible: number;
 }
 
-export const DEFAULT_DECISION: DecisionOptions = { weights: model.weights, answerAt: model.answerAt, suggestAt: model.suggestAt };
+export const DEFAULT_DECISION: DecisionOptions = { weights: model.weights, answerAt: model.answerAt, suggestAt: model.suggestAt, plausible: model.plausible ?? 0 };
 
 export interface Decision {
   outcome: Outcome;
@@ -88,15 +93,31 @@ export function decide(question: string, passages: Passage[], options: DecisionO
   const foreign = concepts.some((c) => !c.known && c.foreign);
   // A one-concept question ("pricing?") is answered by a section about it, not one mentioning it.
   const offTopic = f.oneConcept === 1 && f.title === 0;
-  if (p >= options.answerAt && !foreign && !offTopic) return { ...base, outcome: 'answer', passages: [passages[0]!], probability: p, features: f };
+  if (p >= options.answerAt && !foreign && !offTopic) return { ...base, outcome: 'answer', passages: [leadSection(concepts, passages)], probability: p, features: f };
   if (p < options.suggestAt) return none(f, p);
-  // Up to three pages, each by its best section, that speak to part of the question.
-  const related: Passage[] = [];
-  for (const s of passages) {
-    if (related.length >= 3) break;
-    if (related.some((r) => r.source_id === s.source_id)) continue;
-    if (coverageOf(concepts, s) > 0) related.push(s);
-  }
+  // Up to three pages, each by its best section, each plausibly about the question.
+  const pages: Passage[] = [];
+  for (const s of passages) if (pages.length < 3 && !pages.some((r) => r.source_id === s.source_id)) pages.push(s);
+  const coverages = pages.map((s) => coverageOf(concepts, s));
+  const best = Math.max(0, ...coverages);
+  const related = pages.filter((_, i) => coverages[i]! > 0 && coverages[i]! >= options.plausible * best).map((s) => leadSection(concepts, [s, ...passages]));
   if (related.length === 0) return none(f, p);
   return { ...base, outcome: 'suggestions', passages: related, probability: p, features: f };
+}
+
+/** A chunk's place on its page (`<source>:<n>`); unknown ones sort last. */
+const order = (p: Passage) => Number(/:(\d+)$/.exec(p.chunk_id)?.[1] ?? Infinity);
+
+/**
+ * The section to answer from: the best one, or an earlier section of the same page that covers the
+ * question as well. A page's first section says what the page is about ("Every kettle comes with a
+ * two-year warranty"); a later one that merely repeats the word in its heading ("What the warranty
+ * does not cover") answers "How long is the warranty?" with what is not covered.
+ */
+export function leadSection(concepts: readonly QueryConcept[], passages: readonly Passage[]): Passage {
+  const top = passages[0]!;
+  const need = coverageOf(concepts, top) - 1e-9;
+  let chosen = top;
+  for (const p of passages) if (p.source_id === top.source_id && order(p) < order(chosen) && coverageOf(concepts, p) >= need) chosen = p;
+  return chosen;
 }

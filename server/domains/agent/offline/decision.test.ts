@@ -1,0 +1,44 @@
+// The decision's choice of sections (issue 28 item 1): a confident answer quotes the page's first
+// section that covers the question as well as the best one, and suggestions name only pages that
+// are each plausibly about the question. Passages come from a real HybridIndex.
+import { describe, expect, it } from 'vitest';
+import { HybridIndex, type IndexedChunk } from '../../knowledge/hybrid-index.js';
+import { decide, DEFAULT_DECISION, leadSection } from './decision.js';
+
+const chunk = (source: string, ord: number, title: string, headings: string[], text: string): IndexedChunk => ({
+  id: `${source}:${ord}`, source_id: source, title, url: `https://shop.example/${source}`, question: null, headings, text, vector: new Float32Array(0),
+});
+
+function shop(): HybridIndex {
+  const index = new HybridIndex(0);
+  index.setSource('warranty', [
+    chunk('warranty', 0, 'Warranty', ['Warranty'], 'Every Brewly kettle comes with a two-year warranty from the date of purchase. Within those two years we repair or replace it free of charge.'),
+    chunk('warranty', 1, 'Warranty', ['Warranty', 'What the warranty does not cover'], 'Damage from dropping the kettle, or from limescale never removed, is not covered by the warranty.'),
+  ]);
+  index.setSource('care', [chunk('care', 0, 'Care and cleaning', ['Descaling'], 'To descale, fill the kettle halfway with water and white vinegar, boil it and leave it overnight.')]);
+  index.setSource('delivery', [chunk('delivery', 0, 'Delivery', ['Delivery'], 'Standard delivery of a kettle takes two to four working days.')]);
+  return index;
+}
+
+describe('the sections a decision names', () => {
+  it('answers "How long is the warranty?" from the page’s first section, which says two years', () => {
+    const passages = shop().search('How long is the warranty?', null, { limit: 6 });
+    const d = decide('How long is the warranty?', passages);
+    expect(leadSection(d.concepts, passages).text).toContain('two-year warranty');
+    // A question the later section covers better is still answered from it.
+    const notCovered = shop().search('is damage from dropping it covered by the warranty?', null, { limit: 6 });
+    expect(leadSection(decide('is damage from dropping it covered by the warranty?', notCovered).concepts, notCovered).text).toContain('Damage from dropping');
+  });
+
+  it('suggests only pages that each cover a fair share of what the best one covers', () => {
+    const question = 'how do I descale the kettle with vinegar overnight';
+    const passages = shop().search(question, null, { limit: 6 });
+    // Never confident, always suggesting: only the choice of pages is looked at here.
+    const d = decide(question, passages, { ...DEFAULT_DECISION, answerAt: 2, suggestAt: 0, plausible: 0.5 });
+    expect(d.outcome).toBe('suggestions');
+    // The warranty and delivery pages match "kettle" alone: no suggestion.
+    expect(d.passages.map((p) => p.source_id)).toEqual(['care']);
+    const all = decide(question, passages, { ...DEFAULT_DECISION, answerAt: 2, suggestAt: 0, plausible: 0 });
+    expect(all.passages.length).toBeGreaterThan(1);
+  });
+});
