@@ -74,7 +74,9 @@ describe('panel layout', () => {
       expect(panel.x).toBeGreaterThanOrEqual(0);
       expect(panel.width).toBeLessThanOrEqual(390);
       expect(panel.right).toBeLessThanOrEqual(390);
-      for (const control of [w.locator('.hd button'), w.locator('button.send')]) {
+      // Every header control (the menu and close buttons) and the send button.
+      const controls = [...(await w.locator('.hd button').all()), w.locator('button.send')];
+      for (const control of controls) {
         const b = await box(page, control);
         expect(b.x).toBeGreaterThanOrEqual(0);
         expect(b.right).toBeLessThanOrEqual(390);
@@ -113,7 +115,7 @@ describe('panel layout', () => {
     // No rating bar under a conversation still going on; closing the panel after the answers ends
     // it, and the rating waits for the visitor when they come back.
     expect(await w.locator('.rating').count()).toBe(0);
-    await w.locator('.hd button').click();
+    await w.locator('.hd').getByRole('button', { name: 'Close chat' }).click();
     await w.locator('section.panel').waitFor({ state: 'detached' });
     await w.locator('button.launcher').click();
     await w.getByRole('radiogroup').waitFor();

@@ -156,7 +156,7 @@ describe('inline mode', () => {
     expect(await page.locator('#parley-chat parley-widget').count()).toBe(1);
     expect(await w.locator('textarea.input').isVisible()).toBe(true);
     // No close button inline: it is part of the page.
-    expect(await w.locator('.hd button').count()).toBe(0);
+    expect(await w.locator('.hd').getByRole('button', { name: 'Close chat' }).count()).toBe(0);
     await sendMessage(page, frameId, 'Hello from the inline widget');
     await w.locator('li.msg-assistant[data-id]').first().waitFor();
     const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
