@@ -32,6 +32,8 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/analytics', nav: 'Analytics', href: (id) => `/app/p/${id}/analytics`, component: lazy(() => import('./pages/AnalyticsPage.js')) },
   { path: '/app/p/:project/audiences', nav: 'Audiences', href: (id) => `/app/p/${id}/audiences`, component: lazy(() => import('./pages/AudiencesPage.js')) },
   { path: '/app/p/:project/triggers', nav: 'Triggers', href: (id) => `/app/p/${id}/triggers`, component: lazy(() => import('./pages/TriggersPage.js')) },
+  { path: '/app/p/:project/labels', nav: 'Labels', href: (id) => `/app/p/${id}/labels`, component: lazy(() => import('./pages/LabelsPage.js')) },
+  { path: '/app/p/:project/canned-replies', nav: 'Canned replies', href: (id) => `/app/p/${id}/canned-replies`, component: lazy(() => import('./pages/CannedRepliesPage.js')) },
   { path: '/app/p/:project/projects', nav: 'Projects', href: (id) => `/app/p/${id}/projects`, component: lazy(() => import('./pages/ProjectsPage.js')) },
   { path: '/app/projects', component: lazy(() => import('./pages/ProjectsPage.js')) },
 ];

@@ -5,6 +5,7 @@ import { useRef, useState } from 'preact/hooks';
 import { requestDraft, send, sendOperatorTyping } from '../models/conversation.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { useCannedReplyPicker } from './CannedReplyPicker.js';
 
 export type ComposerMode = 'message' | 'comment';
 
@@ -14,6 +15,7 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
   const [busy, setBusy] = useState(false);
   const { error, guard } = useErrorLine();
   const typingSent = useRef(0);
+  const canned = useCannedReplyPicker(text, setText);
 
   function typing(on: boolean) {
     if (mode !== 'message') return;
@@ -74,8 +76,10 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
       <label for="composer-text" class="sr-only">
         {label}
       </label>
+      {canned.popup}
       <textarea
         id="composer-text"
+        {...canned.inputProps}
         rows={3}
         placeholder={label}
         value={text}
@@ -85,6 +89,7 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
         }}
         onBlur={() => typing(false)}
         onKeyDown={(e) => {
+          if (canned.onKeyDown(e)) return;
           if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) void submit(e);
         }}
       />

@@ -6,6 +6,7 @@ import { members } from '../models/projects.js';
 import { INVOLVEMENT_TEXT, STATUS_TEXT } from './format.js';
 import { LabelPicker } from './LabelPicker.js';
 import { LabelChips } from './LabelChips.js';
+import { SnoozeControl } from './SnoozeControl.js';
 
 const parseTags = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
 
@@ -43,6 +44,7 @@ export function ConversationSettings({ c, run }: { c: Conversation; run: (action
           ))}
         </select>
       </label>
+      <SnoozeControl c={c} run={run} />
       <div class="field">
         <span>Labels</span>
         <LabelChips ids={c.labels} />

@@ -147,6 +147,8 @@ export const setStatus = (status: ConversationStatus) => change(endpoints.conver
 export const setLabels = (labels: string[]) => change(endpoints.conversation(projectId, current()), 'PATCH', { labels });
 export const setTags = (tags: string[]) => change(endpoints.conversation(projectId, current()), 'PATCH', { tags });
 export const assign = (assignee_id: string | null) => change(endpoints.conversation(projectId, current()), 'PATCH', { assignee_id });
+/** Snooze until `until` (ISO time), or wake now with null (docs/operators.md "Snooze"). */
+export const snooze = (until: string | null) => change(endpoints.conversation(projectId, current()), 'PATCH', { snoozed_until: until });
 /** Permanent: the conversation leaves every list and the metrics (spec 2.5). */
 export const hide = () => change(endpoints.hide(projectId, current()), 'POST', { permanent: true });
 
