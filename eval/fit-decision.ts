@@ -19,7 +19,7 @@ import { topPages } from './scoring.js';
 import type { Passage } from '../server/domains/knowledge/types.js';
 import { retrievalQuery } from '../server/domains/agent/query.js';
 import { decide, DEFAULT_DECISION } from '../server/domains/agent/offline/decision.js';
-import { stability } from '../server/domains/agent/offline/stability.js';
+import { NEUTRAL_STABILITY, stability } from '../server/domains/agent/offline/stability.js';
 import type { Features } from '../server/domains/agent/offline/features.js';
 import { fit, choose, chooseSuggestAt, leaveOneSetOut, type Row } from './fit-logistic.js';
 
@@ -82,7 +82,18 @@ const rows: Row[] = searched.flatMap(({ query, passages, stability: measured, ..
 if (cache) writeFileSync(`${cache}.rows.json`, JSON.stringify(rows));
 const weights = fit(rows);
 const { answerAt, report } = choose(rows, weights);
-const suggest = chooseSuggestAt(rows, weights, answerAt);
+// Around suggestAt the runtime does not measure stability (decision.ts stabilityMatters): it
+// decides with the neutral value unless the measure could move the answer across answerAt, so the
+// suggestions threshold is chosen on the probabilities the runtime will see.
+const at = FITTED.indexOf('stability');
+const p = (x: number[]) => 1 / (1 + Math.exp(-x.reduce((z, xi, i) => z + xi * weights[i]!, 0)));
+const asRuntime = rows.map((r) => {
+  const low = p(r.x.map((v, i) => (i === at ? 0 : v)));
+  const high = p(r.x.map((v, i) => (i === at ? 1 : v)));
+  const measured = Math.min(low, high) < answerAt && answerAt <= Math.max(low, high);
+  return measured ? r : { ...r, x: r.x.map((v, i) => (i === at ? NEUTRAL_STABILITY : v)) };
+});
+const suggest = chooseSuggestAt(asRuntime, weights, answerAt);
 const previous = JSON.parse(readFileSync(MODEL, 'utf8'));
 const model = { ...previous, note: 'Written by eval/fit-decision.ts on the tuning questions (docs/knowledge.md "Answers").', weights: Object.fromEntries(FITTED.map((f, i) => [f, Math.round(weights[i]! * 1000) / 1000])), answerAt, suggestAt: suggest.suggestAt };
 writeFileSync(MODEL, `${JSON.stringify(model, null, 2)}\n`);
