@@ -15,9 +15,12 @@ export interface PageDef {
   component: ComponentType<any>;
 }
 
+// The inbox and an open conversation are one three-pane page: one component, so the list stays put.
+const Inbox = lazy(() => import('./pages/InboxPage.js'));
+
 export const PAGES: PageDef[] = [
-  { path: '/app/p/:project/inbox', nav: 'Inbox', href: inboxPath, component: lazy(() => import('./pages/InboxPage.js')) },
-  { path: '/app/p/:project/c/:conversation', component: lazy(() => import('./pages/ConversationPage.js')) },
+  { path: '/app/p/:project/inbox', nav: 'Inbox', href: inboxPath, component: Inbox },
+  { path: '/app/p/:project/c/:conversation', component: Inbox },
   { path: '/app/p/:project/knowledge', nav: 'Knowledge', href: (id) => `/app/p/${id}/knowledge`, component: lazy(() => import('./pages/KnowledgePage.js')) },
   { path: '/app/p/:project/knowledge/:provider', component: lazy(() => import('./pages/KnowledgeProviderPage.js')) },
   { path: '/app/p/:project/behaviour', nav: 'Behaviour', href: (id) => `/app/p/${id}/behaviour`, component: lazy(() => import('./pages/BehaviourPage.js')) },

@@ -1,7 +1,10 @@
 // One message of a conversation as the team sees it: visitor, AI (with its sources), operator
-// replies, internal comments (never shown to the visitor), system notes and summaries.
+// replies, internal comments (never shown to the visitor), system notes and summaries. The AI's
+// answers are Markdown, rendered by the widget's own renderer (shared/markdown.ts: Preact nodes, never
+// HTML, links allow-listed) so the team reads what the visitor read; everything else is plain text.
 import type { Message } from '../../shared/schemas/entities.js';
 import { Sources } from './Sources.js';
+import { renderMarkdown } from '../../shared/markdown.js';
 import { fullTime } from './format.js';
 
 function who(m: Message): string {
@@ -25,7 +28,7 @@ export function MessageItem({ m }: { m: Message }) {
         </span>
         <time dateTime={m.created_at}>{fullTime(m.created_at)}</time>
       </div>
-      <p class="msg-body">{m.content}</p>
+      {m.role === 'assistant' && m.type === 'message' ? <div class="msg-body msg-md">{renderMarkdown(m.content)}</div> : <p class="msg-body">{m.content}</p>}
       {m.role === 'assistant' && <Sources sources={m.sources} />}
     </li>
   );

@@ -11,6 +11,7 @@ export const endpoints = {
   labels: (projectId: string) => `${p(projectId)}/labels`,
   online: (projectId: string) => `${p(projectId)}/operators/online`,
   conversations: (projectId: string) => `${p(projectId)}/conversations`,
+  conversationCounts: (projectId: string) => `${p(projectId)}/conversations/counts`,
   conversation: c,
   user: (projectId: string, userId: string) => `${p(projectId)}/users/${encodeURIComponent(userId)}`,
   takeover: (projectId: string, id: string) => `${c(projectId, id)}/takeover`,

@@ -1,24 +1,32 @@
-// The inbox: the filtered conversation list (paged), the queue of escalated conversations nobody
-// has taken yet, the
+// The inbox: the filtered conversation list (paged) in the chosen view and tab with the full-text
+// search, the views' counts, the queue of escalated conversations nobody has taken yet, the
 // selection for batch actions, and live updates from the team feed. Changes the feed reports for a
 // conversation the list shows are applied in place; anything else (a new conversation, a resync)
 // reloads the list, since only the server knows whether it matches the filters.
 import { computed, signal } from '@preact/signals';
 import { waitingForHuman } from '../../shared/holder.js';
 import type { Conversation } from '../../shared/schemas/entities.js';
+import type { ConversationCounts, ConversationListItem } from '../../shared/schemas/inbox.js';
 import type { BatchResult } from '../../shared/schemas/operators.js';
 import { api, errorText, withQuery } from './api.js';
 import { endpoints } from './endpoints.js';
-import { DEFAULT_FILTERS, filterQuery, type InboxFilters } from './filters.js';
+import { DEFAULT_FILTERS, type InboxFilters } from './filters.js';
+import { countsQuery, listQuery, type TabId, type ViewId } from './inbox-views.js';
+import { currentMember } from './session.js';
 import { onFeed, trackSeq, type FeedEvent } from './feed.js';
 
-interface Page {
-  data: Conversation[];
+interface Page<T = ConversationListItem> {
+  data: T[];
   has_more: boolean;
 }
 
 export const filters = signal<InboxFilters>(DEFAULT_FILTERS);
-export const conversations = signal<Conversation[]>([]);
+export const view = signal<ViewId>('all');
+export const tab = signal<TabId>('open');
+/** The full-text search as typed; the list follows it after a short pause. */
+export const search = signal('');
+export const counts = signal<ConversationCounts | null>(null);
+export const conversations = signal<ConversationListItem[]>([]);
 export const hasMore = signal(false);
 export const listState = signal<'idle' | 'loading' | 'error'>('idle');
 export const listError = signal('');
@@ -32,21 +40,47 @@ export const waiting = (c: Conversation) => waitingForHuman(c);
 let projectId = '';
 let generation = 0;
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+let countsTimer: ReturnType<typeof setTimeout> | undefined;
+let countsGeneration = 0;
 
 const PAGE = 50;
 
+const memberId = () => currentMember.peek()?.id;
+
 async function fetchPage(after?: string): Promise<Page> {
-  return api<Page>('GET', withQuery(endpoints.conversations(projectId), { ...filterQuery(filters.peek()), limit: PAGE, starting_after: after }));
+  const query = listQuery(filters.peek(), tab.peek(), view.peek(), search.peek(), memberId());
+  if (!query) return { data: [], has_more: false };
+  return api<Page>('GET', withQuery(endpoints.conversations(projectId), { ...query, limit: PAGE, starting_after: after }));
+}
+
+/** The views' counts for the current tab, filters and search. */
+export async function reloadCounts(): Promise<void> {
+  if (!projectId) return;
+  const mine = ++countsGeneration;
+  const query = countsQuery(filters.peek(), tab.peek(), search.peek(), memberId());
+  try {
+    const next = query ? await api<ConversationCounts>('GET', withQuery(endpoints.conversationCounts(projectId), query)) : { all: 0, mine: 0, unassigned: 0, waiting: 0 };
+    if (mine === countsGeneration) counts.value = next;
+  } catch {
+    // The counts are a guide; the list reports errors. The next change asks again.
+  }
+}
+
+function scheduleCounts() {
+  clearTimeout(countsTimer);
+  countsTimer = setTimeout(() => void reloadCounts(), 250);
 }
 
 export async function reloadList(): Promise<void> {
   if (!projectId) return;
   const mine = ++generation;
   listState.value = 'loading';
+  void reloadCounts();
   try {
     const [page, queue] = await Promise.all([
       fetchPage(),
-      api<Page>('GET', withQuery(endpoints.conversations(projectId), { status: 'escalated', operator_active: true, assignee_id: 'none', limit: 100 })),
+      api<Page<Conversation>>('GET', withQuery(endpoints.conversations(projectId), { status: 'escalated', operator_active: true, assignee_id: 'none', limit: 100 })),
     ]);
     if (mine !== generation) return;
     conversations.value = page.data;
@@ -84,17 +118,42 @@ export function setFilters(next: InboxFilters) {
   void reloadList();
 }
 
+export function setView(next: ViewId) {
+  view.value = next;
+  void reloadList();
+}
+
+export function setTab(next: TabId) {
+  tab.value = next;
+  void reloadList();
+}
+
+/** Searches after a pause in typing, so each key does not cost a request. */
+export function setSearch(text: string) {
+  search.value = text;
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => void reloadList(), 300);
+}
+
 function scheduleReload() {
   clearTimeout(reloadTimer);
   reloadTimer = setTimeout(() => void reloadList(), 250);
 }
 
-/** Puts a changed conversation in the list and the queue (or takes it out). */
+/**
+ * Puts a changed conversation in the list and the queue (or takes it out). The change may move it
+ * out of the view or tab (assigned, resolved): only the server knows, so the list reloads; the
+ * row is updated at once meanwhile, keeping its preview (the feed's conversation has none).
+ */
 export function applyConversation(c: Conversation) {
   const list = conversations.peek();
   const i = list.findIndex((x) => x.id === c.id);
-  if (i >= 0) conversations.value = c.hidden ? list.filter((x) => x.id !== c.id) : list.map((x) => (x.id === c.id ? c : x));
-  else if (!c.hidden) scheduleReload();
+  if (i >= 0) {
+    conversations.value = c.hidden ? list.filter((x) => x.id !== c.id) : list.map((x) => (x.id === c.id ? { ...x, ...c } : x));
+    const before = list[i];
+    if (before.status !== c.status || before.assignee_id !== c.assignee_id || before.holder !== c.holder) scheduleReload();
+  } else if (!c.hidden) scheduleReload();
+  scheduleCounts();
   const queue = escalatedQueue.peek().filter((x) => x.id !== c.id);
   escalatedQueue.value = waiting(c) ? [c, ...queue] : queue;
   if (c.hidden) toggleSelected(c.id, false);
@@ -108,7 +167,9 @@ function onEvent(event: FeedEvent) {
     const known = list.find((x) => x.id === event.conversation_id);
     if (!known) return scheduleReload();
     if (event.seq <= known.last_seq) return;
-    const updated = { ...known, last_seq: event.seq, message_count: known.message_count + 1, last_message_at: event.message.created_at };
+    const m = event.message;
+    const preview = m.type === 'message' ? { role: m.role, content: m.content.replace(/\s+/g, ' ').trim().slice(0, 200), created_at: m.created_at } : known.last_message;
+    const updated = { ...known, last_seq: event.seq, message_count: known.message_count + 1, last_message_at: m.created_at, last_message: preview };
     conversations.value = list.map((x) => (x.id === known.id ? updated : x));
   }
 }
@@ -119,6 +180,7 @@ export function openInbox(id: string) {
   if (projectId !== id) {
     projectId = id;
     conversations.value = [];
+    counts.value = null;
     escalatedQueue.value = [];
     selected.value = new Set();
   }

@@ -1,14 +1,20 @@
-// The inbox (spec 10): filters, the escalated queue, the conversation list with unread counts and
-// batch actions, all live over the team feed. Keys: j/k move between conversations, x selects the
-// focused one, ? lists the shortcuts.
+// The inbox as a three-pane workspace (spec 10, as operators know it from Chatwoot and Intercom):
+// the work queue on the left (search, Open / Resolved, views with live counts, filters, the
+// escalated queue, the list with batch actions), the open conversation in the middle with its reply
+// box pinned to the bottom, and its details on the right. On a phone one pane shows at a time: the
+// list at /inbox, the conversation at /c/:id (with a back link), the details behind a button.
+// Keys: j/k move between conversations, x selects the focused one, ? lists the shortcuts.
 import { useEffect, useState } from 'preact/hooks';
 import '../styles/inbox.css';
+import '../styles/workspace.css';
 import { conversations, hasMore, listError, listState, loadMore, openInbox, reloadList, toggleSelected, selected } from '../models/inbox.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { InboxFiltersBar } from '../components/InboxFilters.js';
+import { InboxViews } from '../components/InboxViews.js';
 import { EscalatedQueue } from '../components/EscalatedQueue.js';
 import { BatchBar } from '../components/BatchBar.js';
 import { ConversationRow } from '../components/ConversationRow.js';
+import { ConversationPane } from '../components/ConversationPane.js';
 import { ShortcutHelp } from '../components/ShortcutHelp.js';
 import { useShortcuts } from '../components/use-shortcuts.js';
 
@@ -27,12 +33,13 @@ function moveFocus(step: number) {
   links[Math.max(0, Math.min(links.length - 1, i < 0 ? 0 : i + step))].focus();
 }
 
-export default function InboxPage({ project }: { project: string }) {
+export default function InboxPage({ project, conversation }: { project: string; conversation?: string }) {
   const [help, setHelp] = useState(false);
+  useEffect(() => openInbox(project), [project]);
   useEffect(() => {
-    openInbox(project);
-    pageTitle.value = `Inbox · ${BASE_TITLE}`;
-  }, [project]);
+    // An open conversation names the tab itself once it has loaded.
+    if (!conversation) pageTitle.value = `Inbox · ${BASE_TITLE}`;
+  }, [project, conversation]);
   useShortcuts({
     j: () => moveFocus(1),
     k: () => moveFocus(-1),
@@ -40,43 +47,59 @@ export default function InboxPage({ project }: { project: string }) {
       const id = (document.activeElement as HTMLElement | null)?.closest('li[data-conversation-id]')?.getAttribute('data-conversation-id');
       if (id) toggleSelected(id, !selected.peek().has(id));
     },
-    '?': () => setHelp(true),
+    // With a conversation open, ? lists the conversation's keys (its own handler).
+    ...(conversation ? {} : { '?': () => setHelp(true) }),
   });
   const list = conversations.value;
   return (
-    <div class="inbox">
-      <div class="page-head">
-        <h1>Inbox</h1>
-        <button type="button" class="btn btn-quiet" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-          Shortcuts
-        </button>
-      </div>
-      <InboxFiltersBar />
-      <EscalatedQueue />
-      <section aria-labelledby="list-title" class="list-section">
-        <h2 id="list-title">Conversations</h2>
-        <BatchBar />
-        {listState.value === 'error' && (
-          <p class="error" role="alert">
-            {listError.value}{' '}
-            <button type="button" class="btn" onClick={() => void reloadList()}>
-              Retry
-            </button>
-          </p>
-        )}
-        {list.length === 0 && listState.value === 'idle' && <p class="muted">No conversations match these filters.</p>}
-        <ul class="conversation-list" aria-busy={listState.value === 'loading'}>
-          {list.map((c) => (
-            <ConversationRow key={c.id} c={c} />
-          ))}
-        </ul>
-        {hasMore.value && (
-          <button type="button" class="btn" onClick={() => void loadMore()}>
-            Load more
+    <div class={`workspace inbox${conversation ? ' has-conversation' : ''}`}>
+      <section class="pane pane-list" aria-labelledby="inbox-title">
+        <div class="page-head">
+          <h1 id="inbox-title">Inbox</h1>
+          <button type="button" class="btn btn-quiet" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+            Shortcuts
           </button>
-        )}
+        </div>
+        <InboxViews />
+        <details class="filters-toggle" open>
+          <summary>Filters</summary>
+          <InboxFiltersBar />
+        </details>
+        <EscalatedQueue />
+        <section aria-labelledby="list-title" class="list-section">
+          <h2 id="list-title" class="sr-only">
+            Conversations
+          </h2>
+          <BatchBar />
+          {listState.value === 'error' && (
+            <p class="error" role="alert">
+              {listError.value}{' '}
+              <button type="button" class="btn" onClick={() => void reloadList()}>
+                Retry
+              </button>
+            </p>
+          )}
+          {list.length === 0 && listState.value === 'idle' && <p class="muted">No conversations match these filters.</p>}
+          <ul class="conversation-list" aria-busy={listState.value === 'loading'}>
+            {list.map((c) => (
+              <ConversationRow key={c.id} c={c} current={c.id === conversation} />
+            ))}
+          </ul>
+          {hasMore.value && (
+            <button type="button" class="btn" onClick={() => void loadMore()}>
+              Load more
+            </button>
+          )}
+        </section>
+        <ShortcutHelp open={help} shortcuts={SHORTCUTS} onClose={() => setHelp(false)} />
       </section>
-      <ShortcutHelp open={help} shortcuts={SHORTCUTS} onClose={() => setHelp(false)} />
+      {conversation ? (
+        <ConversationPane project={project} conversation={conversation} />
+      ) : (
+        <section class="pane pane-conversation pane-empty" aria-label="Conversation">
+          <p class="muted">Choose a conversation from the list to read it and reply.</p>
+        </section>
+      )}
     </div>
   );
 }

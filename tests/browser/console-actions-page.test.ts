@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { apiCall, consoleHarness, itPassesAxeAndFits, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 
@@ -19,7 +19,7 @@ interface Procedure {
 
 async function openActions(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Actions' }).click();
+  await navTo(page, 'Actions');
   await page.getByRole('heading', { name: 'Actions', level: 1 }).waitFor();
   await page.getByRole('heading', { name: 'Procedures' }).waitFor();
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, watchPage, type Harness } from './harness.js';
 import { axeViolations } from './axe.js';
-import { ensureConsoleBuilt, layoutProblems, shot, signIn } from './console-harness.js';
+import { ensureConsoleBuilt, layoutProblems, shot, signIn, navTo } from './console-harness.js';
 import type { ConversationRecord, Message } from '../../shared/schemas/entities.js';
 import { newId } from '../../server/lib/ids.js';
 
@@ -63,7 +63,7 @@ const card = (page: Page, name: string) => page.getByRole('list', { name: 'Total
 
 async function openAnalytics(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Analytics' }).click();
+  await navTo(page, 'Analytics');
   await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
 }
 

@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Audience } from '../../shared/schemas/behaviour.js';
 import { watchPage } from './harness.js';
-import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 const NAME = 'Verified users on the pricing page';
 
 async function openAudiences(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audiences' }).click();
+  await navTo(page, 'Audiences');
   await page.getByRole('heading', { name: 'Audiences', level: 1 }).waitFor();
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
-import { apiCall, consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, layoutProblems, shot, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 
@@ -24,7 +24,7 @@ const rules = async () => (await apiCall<{ data: Rule[] }>(h, 'GET', '/guidance-
 
 async function openBehaviour(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Behaviour' }).click();
+  await navTo(page, 'Behaviour');
   await page.getByRole('heading', { name: 'Behaviour', level: 1 }).waitFor();
   await page.getByRole('heading', { name: /^Guidance rules of / }).waitFor();
 }

@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
-import { consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
+import { consoleHarness, layoutProblems, shot, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 
 async function openChannels(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
+  await navTo(page, 'Channels');
   await page.getByRole('heading', { name: 'Channels', level: 1 }).waitFor();
 }
 

@@ -7,13 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 const SNIPPET = 'Warehouse pickup';
 
 async function openDeployments(page: Page) {
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Deployments' }).click();
+  await navTo(page, 'Deployments');
   await page.getByRole('heading', { name: 'Deployments', level: 1 }).waitFor();
 }
 
@@ -74,7 +74,7 @@ describe('team console: deployments and aliases', () => {
     expect(await page.locator('li.build-row[data-version="1"]').getByRole('list', { name: 'Aliases on v1' }).innerText()).toMatch(/production[\s\S]*rollback-1/);
 
     // The channel editor's "Answers from" follows the alias.
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
+    await navTo(page, 'Channels');
     await page.getByRole('link', { name: 'Demo website' }).click();
     const answersFrom = page.getByLabel('Answers from');
     expect(await answersFrom.inputValue()).toBe('');
@@ -124,7 +124,7 @@ describe('team console: deployments and aliases', () => {
     await shot(page, 'deployments-flow-desktop');
 
     // Back to the draft (alias null), after which the alias can go.
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
+    await navTo(page, 'Channels');
     await page.getByRole('link', { name: 'Demo website' }).click();
     await page.getByLabel('Answers from').selectOption({ label: 'Draft (every edit at once)' });
     await page.getByRole('button', { name: 'Save changes' }).click();

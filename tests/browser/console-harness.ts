@@ -122,3 +122,11 @@ export function itPassesAxeAndFits(h: Harness, shotName: string, show: (page: Pa
     }, timeout * 2 + 10_000);
   }
 }
+
+/** Follows a link of the console's navigation; on a phone it sits behind the Menu button, opened first. */
+export async function navTo(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await nav.getByRole('link', { name, exact: true }).click();
+}

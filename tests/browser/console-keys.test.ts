@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { consoleHarness, itPassesAxeAndFits, shot, signIn } from './console-harness.js';
+import { consoleHarness, itPassesAxeAndFits, shot, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 
 async function openKeys(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'API keys' }).click();
+  await navTo(page, 'API keys');
   await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
 }
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, watchPage, type Harness } from './harness.js';
 import { axeViolations } from './axe.js';
-import { apiCall, ensureConsoleBuilt, layoutProblems, shot, signIn } from './console-harness.js';
+import { apiCall, ensureConsoleBuilt, layoutProblems, shot, signIn, navTo } from './console-harness.js';
 import { html, startSite, type TestSite } from '../../server/domains/knowledge/testing/site.js';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 async function openKnowledge(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Knowledge' }).click();
+  await navTo(page, 'Knowledge');
   await page.getByRole('heading', { name: 'Knowledge', level: 1 }).waitFor();
 }
 

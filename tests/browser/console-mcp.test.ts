@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { apiCall, consoleHarness, holdResponses, itPassesAxeAndFits, seedConversation, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, holdResponses, itPassesAxeAndFits, seedConversation, shot, signIn, navTo } from './console-harness.js';
 import { startShopServer } from '../../server/domains/mcp/mcp-servers.fixture.js';
 
 const chunk = (delta: object, finish: string | null = null) =>
@@ -72,7 +72,7 @@ const defaultProfile = () => apiCall<{ mcp_server_ids: string[] }>(h, 'GET', '/p
 
 async function openActions(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Actions' }).click();
+  await navTo(page, 'Actions');
   await page.getByRole('heading', { name: 'External tool servers (MCP)', level: 2 }).waitFor();
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
-import { consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
+import { consoleHarness, layoutProblems, shot, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 
@@ -15,7 +15,7 @@ const switcherNames = (page: Page) => switcher(page).locator('option').allTextCo
 
 async function openProjects(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Projects' }).click();
+  await navTo(page, 'Projects');
   await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
 }
 

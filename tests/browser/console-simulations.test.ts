@@ -8,14 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 const QUESTION = 'What is the warehouse pickup code?';
 const OFF_TOPIC = 'Can you repair my vintage harpsichord?';
 
 async function openSimulations(page: Page) {
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Simulations' }).click();
+  await navTo(page, 'Simulations');
   await page.getByRole('heading', { name: 'Simulations', level: 1 }).waitFor();
 }
 

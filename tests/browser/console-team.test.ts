@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
-import { consoleHarness, layoutProblems, shot, signIn } from './console-harness.js';
+import { consoleHarness, layoutProblems, shot, signIn, navTo as followNav } from './console-harness.js';
 
 const h = consoleHarness();
 
 const navTo = async (page: Page, link: string) => {
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
+  await followNav(page, link);
   await page.getByRole('heading', { name: link, level: 1 }).waitFor();
 };
 

@@ -8,14 +8,14 @@ import type { Page } from 'playwright-core';
 import type { Label } from '../../shared/schemas/entities.js';
 import type { Trigger } from '../../shared/schemas/triggers.js';
 import { watchPage } from './harness.js';
-import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, shot, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 const NAME = 'Block crypto spam';
 
 async function openTriggers(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Triggers' }).click();
+  await navTo(page, 'Triggers');
   await page.getByRole('heading', { name: 'Triggers', level: 1 }).waitFor();
 }
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { apiCall, consoleHarness, itPassesAxeAndFits, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, signIn, navTo } from './console-harness.js';
 
 const h = consoleHarness();
 
@@ -31,7 +31,7 @@ const tools = async () => (await apiCall<{ data: Unitool[] }>(h, 'GET', '/unitoo
 
 async function openActions(page: Page) {
   await signIn(page, h);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Actions' }).click();
+  await navTo(page, 'Actions');
   await page.getByRole('heading', { name: 'Unitools', level: 2 }).waitFor();
 }
 
