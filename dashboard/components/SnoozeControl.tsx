@@ -18,9 +18,9 @@ function tomorrowMorning(now = new Date()): Date {
 }
 
 const CHOICES: { value: string; text: string; at: () => Date }[] = [
-  { value: '1h', text: 'For 1 hour', at: () => new Date(Date.now() + HOUR) },
-  { value: '4h', text: 'For 4 hours', at: () => new Date(Date.now() + 4 * HOUR) },
-  { value: 'tomorrow', text: 'Until tomorrow 9:00', at: tomorrowMorning },
+  { value: '1h', text: '1 hour', at: () => new Date(Date.now() + HOUR) },
+  { value: '4h', text: '4 hours', at: () => new Date(Date.now() + 4 * HOUR) },
+  { value: 'tomorrow', text: 'until tomorrow 9:00', at: tomorrowMorning },
 ];
 
 export function SnoozeControl({ c, run }: { c: Conversation; run: (action: () => Promise<unknown>, done?: string) => void }) {
@@ -51,14 +51,14 @@ export function SnoozeControl({ c, run }: { c: Conversation; run: (action: () =>
       }}
     >
       <label class="field">
-        <span>Snooze</span>
+        <span>Snooze for</span>
         <select value={choice} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
           {CHOICES.map((x) => (
             <option key={x.value} value={x.value}>
               {x.text}
             </option>
           ))}
-          <option value="custom">Until a time…</option>
+          <option value="custom">until a time I choose…</option>
         </select>
       </label>
       {choice === 'custom' && (

@@ -1,6 +1,7 @@
 // Issue 27 item 4 in real Chromium: the Labels page (create, rename, colour, delete, used-by counts;
 // a label made over the API appears without a reload, through the team feed) and the reply box's
-// canned reply picker (`/` and a shortcut offers saved answers; Enter inserts the text). No CSP
+// canned reply picker (`/` and a shortcut offers saved answers; Enter inserts the text), and the
+// snooze control in a conversation's details. No CSP
 // violation, no console error; axe-clean and nothing overflowing at 1280 and 390 px.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -112,6 +113,35 @@ describe('team console: labels and canned replies', () => {
     await box.press('Escape');
     expect(await list.count()).toBe(0);
     expect(await box.inputValue()).toBe('/');
+    expect(await watch.violations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('snoozes a conversation from its details and wakes it by hand', async () => {
+    const c = await seedConversation(h, 'snooze-visitor', 'No hurry, answer tomorrow');
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const watch = await watchPage(page);
+    await signIn(page, h);
+    const errors = await errorsOf(page);
+    await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${c.id}`);
+    const snooze = page.getByRole('form', { name: 'Snooze' });
+    await snooze.getByRole('combobox', { name: 'Snooze for' }).selectOption({ label: '4 hours' });
+    const before = Date.now();
+    await snooze.getByRole('button', { name: 'Snooze' }).click();
+    await page.getByTestId('snoozed-until').waitFor();
+    const after = Date.now();
+    const stored = await apiCall<{ snoozed_until: string | null }>(h, 'GET', `/conversations/${c.id}`);
+    // Four hours from the click: between four hours after the moments before and after it.
+    expect(Date.parse(stored.snoozed_until!)).toBeGreaterThanOrEqual(before + 4 * 3_600_000);
+    expect(Date.parse(stored.snoozed_until!)).toBeLessThanOrEqual(after + 4 * 3_600_000);
+    const open = await apiCall<{ data: { id: string }[] }>(h, 'GET', '/conversations?snoozed=false&limit=100');
+    expect(open.data.map((x) => x.id)).not.toContain(c.id);
+    await page.getByRole('button', { name: 'Wake now' }).click();
+    await page.getByRole('form', { name: 'Snooze' }).waitFor();
+    expect((await apiCall<{ snoozed_until: string | null }>(h, 'GET', `/conversations/${c.id}`)).snoozed_until).toBeNull();
     expect(await watch.violations()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
