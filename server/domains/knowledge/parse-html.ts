@@ -43,8 +43,8 @@ type El = {
  * fragment; an empty anchor just before it; or the id of the section it opens (DocBook and Sphinx
  * put the id on the wrapping element).
  */
-/** Ids Readability gives its own wrappers (readability-page-1), not the site's. */
-const READABILITY_ID = /^readability-/;
+/** Ids the converters give their own wrappers (Readability's readability-page-1, turndown's turndown-root), not the site's. */
+const READABILITY_ID = /^(readability-|turndown-root$)/;
 
 function headingId(h: El): string | null {
   if (h.getAttribute('id')) return h.getAttribute('id');
@@ -57,8 +57,8 @@ function headingId(h: El): string | null {
   for (let up = h.parentElement, depth = 0; up && depth < 4; up = up.parentElement, depth++) {
     if (up.querySelector('h1, h2, h3, h4, h5, h6') !== h) break;
     const id = up.getAttribute('id');
-    // Readability wraps the article it keeps in <div id="readability-page-1">: an id of its own
-    // making, not the site's, so a citation would land nowhere on the real page.
+    // Readability wraps the article it keeps in <div id="readability-page-1"> (turndown its input
+    // in turndown-root): ids of their own making, not the site's, so a citation would land nowhere.
     if (id && !READABILITY_ID.test(id)) return id;
   }
   return null;

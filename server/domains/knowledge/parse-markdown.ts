@@ -56,9 +56,12 @@ export function parseMarkdown(source: string, fallbackTitle: string, options: { 
   let titleLevel = 0;
   let openingHeading: string | null = null;
 
+  // The id of the heading that titles the page: the text under it, before the first other
+  // heading, is linked there rather than to the page alone.
+  let titleAnchor: string | undefined;
   const flush = () => {
     const body = buf.join('\n').trim();
-    const anchor = stack.findLast((h) => h.anchor)?.anchor;
+    const anchor = stack.findLast((h) => h.anchor)?.anchor ?? (stack.length === 0 ? titleAnchor : undefined);
     if (body) sections.push({ headings: stack.map((h) => h.text), text: body, ...(anchor ? { anchor } : {}) });
     buf = [];
   };
@@ -77,6 +80,7 @@ export function parseMarkdown(source: string, fallbackTitle: string, options: { 
     if (title === null && level === 1 && sections.length === 0) {
       title = h;
       titleLevel = 1;
+      titleAnchor = explicit?.[1];
       return;
     }
     // Remembered, not consumed: it stays in the heading path of the text under it.
@@ -85,7 +89,10 @@ export function parseMarkdown(source: string, fallbackTitle: string, options: { 
     // A page titled in its front matter often opens with an H1 saying the same ("Parley" on the
     // page "Parley README"): the title already names it, so it is not in every heading path.
     const t = title as string | null;
-    if (level === 1 && titleLevel === 0 && t !== null && sections.length === 0 && stack.length === 0 && (h === t || t.startsWith(`${h} `))) return;
+    if (level === 1 && titleLevel === 0 && t !== null && sections.length === 0 && stack.length === 0 && (h === t || t.startsWith(`${h} `))) {
+      titleAnchor = explicit?.[1];
+      return;
+    }
     while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
     stack.push({ level, text: h, ...(anchor ? { anchor } : {}) });
   };

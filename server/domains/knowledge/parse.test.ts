@@ -256,6 +256,15 @@ describe('parseHtml main content', () => {
     expect(anchors).toContain('tracking');
   });
 
+  it('links the text under the page’s titling heading to that heading’s id', () => {
+    const page = parseHtml(
+      `<html><head><title>Warranty – Brewly</title></head><body><main><h1 id="warranty">Warranty</h1><p>Every kettle comes with a two-year warranty.</p>
+       <h2 id="claim">How to make a claim</h2><p>Write to us with your order number.</p></main></body></html>`,
+      'https://shop.example/warranty.html',
+    );
+    expect(page.doc.sections.map((s) => s.anchor)).toEqual(['warranty', 'claim']);
+  });
+
   it('finds section ids where manuals put them (the wrapping section, a permalink) and keeps text unescaped', () => {
     const page = parseHtml(
       `<html><head><title>SQL Dump</title></head><body><div class="navheader">Prev Next</div><div class="sect1">
