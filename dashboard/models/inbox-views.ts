@@ -1,14 +1,14 @@
 // The inbox as a work queue: the views (Mine, Unassigned, Waiting, All) and the tabs (Open,
 // Resolved) laid over the spec 10 filters, and their translation to the list and counts queries
-// (docs/api.md "Conversations"). Snooze is a field (`snoozed_until`), not a status: a Snoozed tab is
-// one more entry in TABS with `snoozed: true` (and Open with `snoozed: false`) once the list filter
-// ships.
+// (docs/api.md "Conversations"). Snooze is a field (`snoozed_until`), not a status: the Snoozed tab
+// is the open statuses with `snoozed=true`, and Open leaves them out with `snoozed=false`
+// (docs/operators.md "Snooze").
 import { statusesFor } from '../../shared/statuses.js';
 import type { ConversationStatus } from '../../shared/schemas/entities.js';
 import { filterQuery, type InboxFilters } from './filters.js';
 
 export type ViewId = 'mine' | 'unassigned' | 'waiting' | 'all';
-export type TabId = 'open' | 'resolved';
+export type TabId = 'open' | 'resolved' | 'snoozed';
 
 export const VIEWS: { id: ViewId; label: string }[] = [
   { id: 'mine', label: 'Mine' },
@@ -17,10 +17,11 @@ export const VIEWS: { id: ViewId; label: string }[] = [
   { id: 'all', label: 'All' },
 ];
 
-/** Open is everything not resolved, so no conversation falls between the tabs. */
-export const TABS: { id: TabId; label: string; statuses: ConversationStatus[] }[] = [
-  { id: 'open', label: 'Open', statuses: ['active', 'escalated', 'abandoned'] },
+/** Open is everything not resolved and not snoozed, so no conversation falls between the tabs. */
+export const TABS: { id: TabId; label: string; statuses: ConversationStatus[]; snoozed?: boolean }[] = [
+  { id: 'open', label: 'Open', statuses: ['active', 'escalated', 'abandoned'], snoozed: false },
   { id: 'resolved', label: 'Resolved', statuses: ['resolved'] },
+  { id: 'snoozed', label: 'Snoozed', statuses: ['active', 'escalated', 'abandoned'], snoozed: true },
 ];
 
 type Query = Record<string, string | string[] | boolean | undefined>;
@@ -32,9 +33,10 @@ type Query = Record<string, string | string[] | boolean | undefined>;
 export function countsQuery(f: InboxFilters, tab: TabId, q: string, memberId: string | undefined, now = Date.now()): Query | null {
   const base = filterQuery(f, now);
   const wanted = f.status.length ? new Set(f.status.flatMap((s) => statusesFor(s as ConversationStatus))) : null;
-  const status = TABS.find((t) => t.id === tab)!.statuses.filter((s) => !wanted || wanted.has(s));
+  const t = TABS.find((x) => x.id === tab)!;
+  const status = t.statuses.filter((s) => !wanted || wanted.has(s));
   if (!status.length) return null;
-  return { ...base, status, q: q.trim() || undefined, member_id: memberId };
+  return { ...base, status, snoozed: t.snoozed, q: q.trim() || undefined, member_id: memberId };
 }
 
 /** The list query: the counts query narrowed to the view. */

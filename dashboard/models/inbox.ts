@@ -142,7 +142,7 @@ function scheduleReload() {
 
 /**
  * Puts a changed conversation in the list and the queue (or takes it out). The change may move it
- * out of the view or tab (assigned, resolved): only the server knows, so the list reloads; the
+ * out of the view or tab (assigned, resolved, snoozed or woken): only the server knows, so the list reloads; the
  * row is updated at once meanwhile, keeping its preview (the feed's conversation has none).
  */
 export function applyConversation(c: Conversation) {
@@ -151,7 +151,8 @@ export function applyConversation(c: Conversation) {
   if (i >= 0) {
     conversations.value = c.hidden ? list.filter((x) => x.id !== c.id) : list.map((x) => (x.id === c.id ? { ...x, ...c } : x));
     const before = list[i];
-    if (before.status !== c.status || before.assignee_id !== c.assignee_id || before.holder !== c.holder) scheduleReload();
+    const snoozeChanged = (before.snoozed_until ?? null) !== (c.snoozed_until ?? null);
+    if (before.status !== c.status || before.assignee_id !== c.assignee_id || before.holder !== c.holder || snoozeChanged) scheduleReload();
   } else if (!c.hidden) scheduleReload();
   scheduleCounts();
   const queue = escalatedQueue.peek().filter((x) => x.id !== c.id);

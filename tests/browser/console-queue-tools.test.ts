@@ -139,8 +139,17 @@ describe('team console: labels and canned replies', () => {
     expect(Date.parse(stored.snoozed_until!)).toBeLessThanOrEqual(after + 4 * 3_600_000);
     const open = await apiCall<{ data: { id: string }[] }>(h, 'GET', '/conversations?snoozed=false&limit=100');
     expect(open.data.map((x) => x.id)).not.toContain(c.id);
+    // The inbox's Open tab leaves it out; the Snoozed tab lists it.
+    const listed = page.locator(`li[data-conversation-id="${c.id}"]`);
+    await listed.waitFor({ state: 'detached' });
+    await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Snoozed' }).click();
+    await listed.waitFor();
     await page.getByRole('button', { name: 'Wake now' }).click();
     await page.getByRole('form', { name: 'Snooze' }).waitFor();
+    // Woken: back under Open, live.
+    await listed.waitFor({ state: 'detached' });
+    await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Open' }).click();
+    await listed.waitFor();
     expect((await apiCall<{ snoozed_until: string | null }>(h, 'GET', `/conversations/${c.id}`)).snoozed_until).toBeNull();
     expect(await watch.violations()).toEqual([]);
     expect(errors).toEqual([]);
