@@ -12,6 +12,11 @@ export function holderOf(c: Pick<Conversation, 'operator_active' | 'assignee_id'
   return c.assignee_id ? 'operator' : 'queue';
 }
 
-/** Waiting for a person: escalated and in the queue ("Waiting for a human" in the console). */
+/**
+ * Waiting for a person ("Waiting for a human" in the console): escalated, and no person holds it.
+ * That is the queue (the visitor asked; the AI is quiet), and also a conversation escalated while the
+ * AI still holds it (escalate_to_human, spec 2.9, or a status set by hand): the AI goes on answering
+ * there, but it needs someone of the team all the same, so it must not drop out of the team's queue.
+ */
 export const waitingForHuman = (c: Pick<Conversation, 'status' | 'operator_active' | 'assignee_id' | 'holder' | 'hidden'>) =>
-  !c.hidden && c.status === 'escalated' && holderOf(c) === 'queue';
+  !c.hidden && c.status === 'escalated' && holderOf(c) !== 'operator';

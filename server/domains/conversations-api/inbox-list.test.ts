@@ -94,4 +94,15 @@ describe('conversation list for the inbox', () => {
     await t.app.ctx.services.conversations.patch(t.demo.project_id, ids.queued, { holder: 'operator', assignee_id: memberId });
     expect((await get(`/conversations/counts?member_id=${memberId}`)).json()).toEqual({ all: 5, mine: 2, unassigned: 3, waiting: 0 });
   });
+
+  it('a conversation the AI escalated while it still holds it waits for a human too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `${P}/conversations`, headers: H, payload: { user_id: 'dee', message: 'My account is locked' } });
+    const id = res.json().id as string;
+    const ops = (await import('../operators/service.js')).operatorsOf(t.app.ctx);
+    await ops.escalateByAgent((await t.app.ctx.services.conversations.get(t.demo.project_id, id))!, 'Locked account: needs a person');
+    const record = (await get(`/conversations/${id}`)).json();
+    expect(record).toMatchObject({ status: 'escalated', operator_active: false });
+    expect(await listIds('waiting=true')).toContain(id);
+    expect((await get('/conversations/counts')).json().waiting).toBe(1);
+  });
 });
