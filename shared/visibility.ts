@@ -17,7 +17,7 @@ export function messageForVisitor(m: Message): Message {
   return visible;
 }
 
-/** The conversation as the visitor's widget receives it: the team's labels, tags, topic and assignee stay internal. */
+/** The conversation as the visitor's widget receives it: the team's labels, tags, topic, assignee and snooze stay internal. */
 export function conversationForVisitor(c: Conversation): Conversation {
-  return { ...c, labels: [], tags: [], topic: null, assignee_id: null };
+  return { ...c, labels: [], tags: [], topic: null, assignee_id: null, snoozed_until: null };
 }

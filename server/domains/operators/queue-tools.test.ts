@@ -8,6 +8,8 @@ import { connectTeam } from './team-client.fixture.js';
 import { lifecycleOf } from './lifecycle.js';
 import { operatorsOf } from './service.js';
 import { clock } from '../../lib/clock.js';
+import { conversationForVisitor } from '../../../shared/visibility.js';
+import { summary } from '../conversations/service.js';
 
 let t: TestApp;
 let base: string;
@@ -106,6 +108,13 @@ describe('snooze', () => {
     expect((await as(operator, 'GET', '/conversations?snoozed=false&limit=100')).json().data.map((x: { id: string }) => x.id)).toContain(c.id);
     // Woken just now: the idle time counts from the wake, so the next sweep leaves it open.
     expect(await sweep(wakeAt + MIN)).not.toContain(c.id);
+  });
+
+  it('keeps the snooze from the visitor: the widget gets the conversation without it', async () => {
+    const c = await conversation();
+    const res = await as(operator, 'PATCH', `/conversations/${c.id}`, { snoozed_until: new Date(Date.now() + 60 * MIN).toISOString() });
+    expect(res.json().snoozed_until).toBeTruthy();
+    expect(conversationForVisitor(summary(await get(c.id))).snoozed_until).toBeNull();
   });
 
   it('wakes when the visitor writes', async () => {
