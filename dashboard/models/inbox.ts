@@ -34,7 +34,7 @@ export const escalatedQueue = signal<Conversation[]>([]);
 export const selected = signal<ReadonlySet<string>>(new Set());
 export const selectedIds = computed(() => [...selected.value]);
 
-/** Waiting for a human: escalated and in the queue, nobody of the team holds it yet (shared/holder.ts). */
+/** Waiting for a human: escalated, and nobody of the team holds it (shared/holder.ts). */
 export const waiting = (c: Conversation) => waitingForHuman(c);
 
 let projectId = '';
@@ -80,13 +80,12 @@ export async function reloadList(): Promise<void> {
   try {
     const [page, queue] = await Promise.all([
       fetchPage(),
-      api<Page<Conversation>>('GET', withQuery(endpoints.conversations(projectId), { status: 'escalated', operator_active: true, assignee_id: 'none', limit: 100 })),
+      api<Page<Conversation>>('GET', withQuery(endpoints.conversations(projectId), { waiting: true, limit: 100 })),
     ]);
     if (mine !== generation) return;
     conversations.value = page.data;
     hasMore.value = page.has_more;
-    // An escalation the AI keeps answering (escalate_to_human) is not waiting for a person.
-    escalatedQueue.value = queue.data.filter(waiting);
+    escalatedQueue.value = queue.data;
     for (const c of page.data) trackSeq(c.id, c.last_seq);
     const visible = new Set(page.data.map((c) => c.id));
     selected.value = new Set([...selected.peek()].filter((id) => visible.has(id)));
