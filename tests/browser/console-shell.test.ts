@@ -226,7 +226,7 @@ describe('team console: sign in and inbox', () => {
     await expect.poll(() => box.inputValue()).toBe('');
     await box.fill('Second reply, typed meanwhile');
     release();
-    await page.getByRole('log', { name: 'Messages' }).getByText('First reply').waitFor();
+    await page.getByRole('log', { name: 'Messages' }).getByText('First reply', { exact: true }).waitFor();
     expect(await box.inputValue()).toBe('Second reply, typed meanwhile');
     expect(await sendButton.isEnabled()).toBe(true);
 

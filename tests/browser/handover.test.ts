@@ -65,7 +65,7 @@ describe('handover between the widget and the console', () => {
     await v.w.locator('li.msg-operator', { hasText: 'Hallo, hier ist das Team.' }).waitFor();
 
     // Resolve: the widget says it ended and offers the rating.
-    await console_.getByRole('button', { name: 'Resolve' }).click();
+    await console_.getByRole('button', { name: 'Resolve', exact: true }).click();
     await v.w.locator('li.note', { hasText: agentText('de', 'conversationEnded') }).waitFor();
     await v.w.getByRole('status').filter({ hasText: 'Dieses Gespräch ist beendet.' }).waitFor();
     await v.w.locator('.rating .stars').waitFor();
