@@ -1,4 +1,4 @@
-// bench:first-question — the first question in each language after a fresh start (issue 28: the
+// bench:first-question — the first question in each language after a fresh start (the
 // first German question once took 21 s while its dictionary was parsed; wanted ≤ 200 ms). Starts
 // the real entry point (server/main.ts) on a temp data folder as `npm start` does, waits until it
 // reports ready, then asks the demo project one question per language through POST

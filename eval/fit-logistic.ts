@@ -34,7 +34,7 @@ const MAX_WRONG = 0.04;
 const MIN_REFUSAL = 0.88;
 /**
  * Share of the answerable questions whose right page was among the suggestions that the plain
- * no-answer may cost (issue 28: an unanswerable question gets the no-answer, not unrelated links).
+ * no-answer may cost (an unanswerable question gets the no-answer, not unrelated links).
  */
 const MAX_USEFUL_LOSS = 0.05;
 

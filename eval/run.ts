@@ -34,7 +34,7 @@ const only = argv.find((a) => a.startsWith('--sets='))?.slice('--sets='.length).
 const SYNC_TIMEOUT_MS = 8 * 60_000;
 
 const CRAWLED: DocSet[] = [GIT, PYTHON, POSTGRESQL, SQLITE];
-/** Crawled like the Debian sets, reported apart from the headline: the five-page shop of issue 28. */
+/** Crawled like the Debian sets, reported apart from the headline: the five-page shop where a short page went unanswered. */
 const SMALL_SITES: DocSet[] = [KETTLE];
 const require = createRequire(import.meta.url);
 const docsOf = (pkg: string) => join(dirname(require.resolve(`${pkg}/package.json`)), 'docs');

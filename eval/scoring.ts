@@ -101,7 +101,7 @@ export interface Tally {
   top1: number;
   /** Answerable questions with a right page among the first three distinct pages the reply cites. */
   cited3: number;
-  /** Of the `top1` questions, those answered confidently citing a right page (issue 28: ≥ 0.75 wanted). */
+  /** Of the `top1` questions, those answered confidently citing a right page (≥ 0.75 wanted). */
   top1Answered: number;
   refused: number;
   /** Unanswerable questions given the plain no-answer: no suggestions, which would be unrelated. */

@@ -1,4 +1,4 @@
-// What a website-widget channel looks like before its owner sets anything (issue 27 item 6): one
+// What a website-widget channel looks like before its owner sets anything: one
 // place for the server (the widget config and the channel API), the widget's own stylesheet fallback
 // (widget/styles/launcher.css repeats the colour, since CSS cannot import it) and the console's
 // colour input, so the preview, the API and the live widget never disagree. A channel without a

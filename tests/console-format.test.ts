@@ -1,5 +1,5 @@
 // The console's display helpers (dashboard/components/format.ts) say things people read, not raw
-// values: relative times never count seconds the 30-second clock does not keep true (issue 27: "in
+// values: relative times never count seconds the 30-second clock does not keep true ("in
 // 17 seconds" for a message that had just come), and channel types and AI involvement are words.
 import { describe, expect, it } from 'vitest';
 import { ago, channelText, INVOLVEMENT_TEXT } from '../dashboard/components/format.js';

@@ -1,4 +1,4 @@
-// The channel preview is the real widget (issue 27 item 6): the channel's own frame page
+// The channel preview is the real widget: the channel's own frame page
 // (CHAT_URL/frame/{frame_id}, the iframe-mode page every visitor of an iframe embed gets), with the
 // settings being edited posted to it on every keystroke, before anything is saved. The widget lays
 // them over its channel config (widget/app/preview.ts), so the name, welcome message, colour, side,

@@ -1,6 +1,6 @@
 // The allowed origins of a channel (spec 8.2) and the check "would my page at URL be allowed?".
 // Adding or removing an entry saves at once; the server normalises entries and explains a bad one,
-// right under the field it is about (issue 27: it showed below the page-check field, off-screen), with
+// right under the field it is about (it showed below the page-check field, off-screen), with
 // the field focused and described by it. The check and the list have error lines of their own.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkOrigin, saveChannel, type ChannelOut, type OriginCheckOut } from '../models/channels.js';

@@ -1,4 +1,4 @@
-// A button that says why it cannot be used (issue 27: disabled buttons gave no reason). With a
+// A button that says why it cannot be used (disabled buttons gave no reason). With a
 // `reason` it is disabled and the reason shows beside it, as the button's description for screen
 // readers too; `busy` disables it while its own request runs (its label says so), with no reason.
 import type { ComponentChildren, JSX } from 'preact';

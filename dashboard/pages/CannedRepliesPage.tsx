@@ -1,4 +1,4 @@
-// The project's canned replies (docs/operators.md "Canned replies", issue 27 item 4): saved answers
+// The project's canned replies (docs/operators.md "Canned replies"): saved answers
 // with a shortcut; in a conversation's reply box `/` and the shortcut offers them (CannedReplyPicker).
 import { useEffect, useState } from 'preact/hooks';
 import '../styles/queue-tools.css';

@@ -1,4 +1,4 @@
-// The project's labels (docs/operators.md "Labels", issue 27 item 4): create with a name and colour,
+// The project's labels (docs/operators.md "Labels"): create with a name and colour,
 // rename and recolour in place, see how many conversations carry each, delete (it comes off every
 // conversation). The list is the console-wide labels model, so a label made over the API or in
 // another tab shows here, in the inbox filters and on conversations without a reload (team feed).

@@ -1,4 +1,4 @@
-// A five-page shop site (eval/sites/kettle/, written for the eval): the small site of issue 28,
+// A five-page shop site (eval/sites/kettle/, written for the eval): a small site
 // where "How long is the warranty?" met a page saying "two-year warranty" and still got
 // suggestions. A site owner's knowledge base is often this small, where a large manual's habits
 // (many near pages, long sections) do not hold. Written, with the pages, before any run on them; an

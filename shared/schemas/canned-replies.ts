@@ -1,4 +1,4 @@
-// Canned replies (docs/operators.md "Canned replies", issue 27 item 4): a project's saved answers,
+// Canned replies (docs/operators.md "Canned replies"): a project's saved answers,
 // each with a shortcut the reply box completes after `/`. Shared by the server (validation, OpenAPI)
 // and the team console (types).
 import { Type, type Static } from 'typebox';

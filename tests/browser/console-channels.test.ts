@@ -31,7 +31,7 @@ describe('team console: widget channels', () => {
     await page.getByRole('button', { name: 'Create channel' }).click();
     await page.getByRole('heading', { name: 'Shop widget', level: 1 }).waitFor();
 
-    // The preview is the real widget, the channel's own frame page (issue 27 item 6). Before any edit
+    // The preview is the real widget, the channel's own frame page. Before any edit
     // it shows the defaults visitors get: no welcome message, the default colour, the widget's own
     // placeholder; the API reports the same colour.
     const preview = page.frameLocator('iframe.preview-frame').locator('parley-widget');
@@ -76,8 +76,7 @@ describe('team console: widget channels', () => {
     // Origins: a malformed entry is explained; a good one is listed normalised.
     await page.getByLabel('Origin to allow').fill('shop.example.com');
     await page.getByRole('button', { name: 'Add origin' }).click();
-    // The explanation sits under the field it is about, on screen, and the field says so (issue 27:
-    // it was under the page-check field, off-screen).
+    // The explanation sits under the field it is about, on screen, and the field says so (it was under the page-check field, off-screen).
     const entryError = page.getByRole('alert').filter({ hasText: 'write https://shop.example.com' });
     await entryError.waitFor();
     expect(await page.getByLabel('Origin to allow').getAttribute('aria-invalid')).toBe('true');

@@ -1,4 +1,4 @@
-// Every disabled button of the console says why (issue 27: "disabled buttons give no reason"): on
+// Every disabled button of the console says why ("disabled buttons give no reason"): on
 // each page, as it first shows and with a form left empty, a button that cannot be used has a
 // description (components/ReasonButton.tsx shows it beside the button) or a title.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The inbox as a three-pane work queue (issue 27 item 3) in real Chromium at 1280×800 and 390×844:
+// The inbox as a three-pane work queue in real Chromium at 1280×800 and 390×844:
 // the list with previews, waiting time, assignee and live view counts; search over messages; the
 // conversation in the middle with its reply box pinned inside the window and the AI's Markdown
 // rendered; visitor, rating and feedback, labels and previous conversations on the right. On a

@@ -1,4 +1,4 @@
-// Issue 27 item 4 in real Chromium: the Labels page (create, rename, colour, delete, used-by counts;
+// The queue tools in real Chromium: the Labels page (create, rename, colour, delete, used-by counts;
 // a label made over the API appears without a reload, through the team feed) and the reply box's
 // canned reply picker (`/` and a shortcut offers saved answers; Enter inserts the text), and the
 // snooze control in a conversation's details. No CSP

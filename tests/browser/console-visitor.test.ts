@@ -50,7 +50,7 @@ describe('console: the visitor panel', () => {
       expect(await page.getAttribute('rel')).toBe('noopener noreferrer');
       await panel.getByText('Chrome 131 on Android, mobile').waitFor();
       expect(await panel.locator('div', { has: console_.getByText('Locale', { exact: true }) }).locator('dd').textContent()).toMatch(/^de-DE/);
-      // Words, not raw values (issue 27): the channel type and who answered.
+      // Words, not raw values: the channel type and who answered.
       expect(await panel.locator('div', { has: console_.getByText('Channel', { exact: true }) }).locator('dd').textContent()).toBe('Website widget');
       await console_.getByText('Answered by: AI only').waitFor();
       expect(await console_.locator('main').innerText()).not.toMatch(/website_widget|AI involvement/);

@@ -1,4 +1,4 @@
-// The handover in real Chromium, two browser contexts (issue 27, docs/operators.md "Handover"): a
+// The handover in real Chromium, two browser contexts (docs/operators.md "Handover"): a
 // visitor in the widget on a site, an operator in the console. Plain words in English and German get
 // the handoff offer at once; the menu's "Talk to a person" puts a German visitor in the queue; the
 // console's Take over tells the visitor who joined; a reply without take over mutes the AI; resolve

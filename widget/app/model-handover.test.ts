@@ -1,4 +1,4 @@
-// The chat model and the handover (docs/operators.md "Handover", issue 27): the menu's "Talk to a
+// The chat model and the handover (docs/operators.md "Handover"): the menu's "Talk to a
 // person" puts the conversation in the team's queue with the visitor's words and no AI answer; a
 // resolve offers the rating. Against the real app over real WebSockets, like model.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The console's channel preview (issue 27 item 6; dashboard/components/ChannelPreview.tsx): the real
+// The console's channel preview (dashboard/components/ChannelPreview.tsx): the real
 // widget, in the channel's own frame page, showing the look being edited before it is saved. The
 // console frames CHAT_URL/frame/{frame_id}?preview and posts the unsaved name, welcome message,
 // language and theme; this lays them over the channel config the server sent, and nothing else

@@ -1,6 +1,6 @@
 // Colours of the widget's controls against the panel they sit on (WCAG 1.4.11: 3:1 for the parts of
 // a control one needs to see), read from the stylesheet itself: the rating stars, unchosen and
-// chosen (issue 27: unchosen stars were #c4c9d0, 1.7:1 on white).
+// chosen (unchosen stars were #c4c9d0, 1.7:1 on white).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Plain-words requests for a person (issue 27 item 2): the eight languages, their common typos, and
+// Plain-words requests for a person: the eight languages, their common typos, and
 // the look-alikes that are no request.
 import { describe, expect, it } from 'vitest';
 import { asksForHuman } from './human-request.js';

@@ -1,4 +1,4 @@
-// Plain-words requests for a person (issue 27 item 2, docs/operators.md "Handover"): "I would like to
+// Plain-words requests for a person (docs/operators.md "Handover"): "I would like to
 // talk to a human, please." must reach the team, not the FAQ page that mentions humans. Checked before
 // retrieval (runtime.ts), in the eight languages Parley speaks (en, de, es, fr, it, pt, nl, ar), with
 // common typos. Deterministic and cheap: a word list per role, a small edit distance, a window.

@@ -115,7 +115,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
     let tools = deps.tools ? await deps.tools(projectId, conversation) : [];
     if (deps.stages?.allowedTools) tools = await deps.stages.allowedTools(conversation, tools);
     const locale = (await deps.visitorLocale?.(conversation)) ?? null;
-    // Asking for a person is answered before anything is looked up (issue 27): the offer, or the queue.
+    // Asking for a person is answered before anything is looked up: the offer, or the queue.
     const human = resume ? null : await deps.humanRequest?.(conversation, question, locale);
     if (human === 'handed_over') return { message: null, sources: [], skipped: 'operator_active' };
     // A procedure's step, when one applies, is the reply: no retrieval, no provider (docs/behaviour.md).

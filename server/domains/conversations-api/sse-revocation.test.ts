@@ -1,4 +1,4 @@
-// Issue 26 item 1, SSE: an open generation stream follows its grant (http/auth/grant-watch.ts). A key
+// An open generation stream follows its grant (http/auth/grant-watch.ts). A key
 // deleted or stripped of a permission, or a session signed out, ends the stream with a last `error`
 // event carrying the refusal a new request would get. The model (a real HTTP server on 127.0.0.1, the
 // only fake, at the edge) sends its first words and never finishes, so the stream is open for certain.

@@ -1,5 +1,5 @@
 // Label changes for the team feed (docs/operators.md "Team feed"): every open console page shows a
-// label made, renamed, recoloured or deleted over the API without a reload (issue 27 item 4). Labels
+// label made, renamed, recoloured or deleted over the API without a reload. Labels
 // are project entities, not conversation events, so they do not go through the conversation bus.
 import { EventEmitter } from 'node:events';
 

@@ -1,5 +1,5 @@
 // DNS rebinding against a Streamable HTTP tool server (docs/behaviour.md "External tool servers
-// (MCP)"; issue 26 item 8). The resolver is the injected edge: it answers a public address to the
+// (MCP)"). The resolver is the injected edge: it answers a public address to the
 // first question and 127.0.0.1 to the next ones, as a hostile name server can. The pool checks the
 // name before connecting and again inside the connection's own lookup, so the real MCP server on
 // 127.0.0.1 never receives a request.

@@ -3,7 +3,7 @@
 // the crawler's fetcher does (lib/safe-fetch.ts guardedLookup): the address checked is the address
 // connected to. Checking the name first and letting the global fetch resolve it again left a
 // DNS-rebinding window: a name answering a public address to the check and 127.0.0.1 to the
-// connection reached the loopback (issue 26). Its own agents, so no socket opened elsewhere without
+// connection reached the loopback. Its own agents, so no socket opened elsewhere without
 // the check is reused. Redirects are not followed here: the SDK follows them within the server's
 // origin only, each through this fetch again.
 import http from 'node:http';

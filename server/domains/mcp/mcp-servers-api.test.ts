@@ -137,7 +137,7 @@ describe('MCP servers without the operator switches', () => {
       const stdio = await post({ name: 'S', transport: 'stdio', command: process.execPath, args: [EVERYTHING_SERVER] });
       expect(stdio.statusCode).toBe(403);
       expect(stdio.json().error).toBe('stdio_disabled');
-      // Every spelling of this machine: a trailing dot is the same name to DNS (issue 26 item 8).
+      // Every spelling of this machine: a trailing dot is the same name to DNS.
       const loopbackNames = ['http://localhost.:9/mcp', 'http://LOCALHOST:9/mcp', 'http://localhost.localdomain/mcp', 'http://api.localhost./mcp', 'http://ip6-localhost/mcp', 'http://127.0.0.1./mcp'];
       for (const u of ['http://127.0.0.1:9/mcp', 'http://localhost:9/mcp', 'http://[::1]:9/mcp', 'http://10.0.0.5/mcp', 'http://api.localhost/mcp', ...loopbackNames]) {
         const r = await post({ name: 'U', transport: 'streamable_http', url: u });

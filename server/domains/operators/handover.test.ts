@@ -1,4 +1,4 @@
-// The handover state machine end to end (docs/operators.md "Handover", issue 27 items 1 and 2): a
+// The handover state machine end to end (docs/operators.md "Handover"): a
 // visitor on the real widget socket, a team member with the session cookie (REST + team feed). Every
 // transition: what the visitor reads, what the team feed shows, who holds the conversation after.
 // "No AI answer" is asserted the positive way (operators-api.test.ts): a reply asked through the API

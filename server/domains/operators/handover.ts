@@ -1,4 +1,4 @@
-// The handover state machine (docs/operators.md "Handover", issue 27 item 1): who holds a
+// The handover state machine (docs/operators.md "Handover"): who holds a
 // conversation — the AI, the queue (waiting for a person) or a person of the team — kept apart from
 // its status, and changed only here, by every path: widget frames, the operator API and console, the
 // agent runtime (plain-words requests) and the idle closer (lifecycle.ts).

@@ -1,4 +1,4 @@
-// The agent runtime's plain-words stage (issue 27 item 2, docs/operators.md "Handover"): a message
+// The agent runtime's plain-words stage (docs/operators.md "Handover"): a message
 // that asks for a person (agent/human-request.ts) is met before retrieval, so "I would like to talk
 // to a human" never gets the FAQ page that mentions humans. The channel says how (`handoff`):
 // `offer` answers with the handoff offer at once (the visitor confirms, spec 2.9), `immediate` puts

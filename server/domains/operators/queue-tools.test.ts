@@ -1,4 +1,4 @@
-// Issue 27 item 4 over the real app (inject and the real team feed): label used-by counts and label
+// Labels, snooze, assignment and canned replies over the real app (inject and the real team feed): label used-by counts and label
 // changes on the team feed, snooze until a time (woken by the lifecycle sweep with a moved clock, or
 // by the visitor), and assignment through the handover machine (docs/operators.md).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

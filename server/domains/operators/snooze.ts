@@ -1,4 +1,4 @@
-// Snooze (docs/operators.md "Snooze", issue 27 item 4): a team member puts a conversation aside until
+// Snooze (docs/operators.md "Snooze"): a team member puts a conversation aside until
 // a time. It is a field beside the status, not a status of its own: spec 2.5's data model keeps its
 // four statuses (and the metrics theirs), and who holds the conversation (handover.ts) does not
 // change, so a snoozed conversation the AI holds still gets AI answers. It leaves the open list

@@ -1,4 +1,4 @@
-// Issue 26 item 1: an open team feed follows its grant (docs/operators.md "Team feed"). A member
+// An open team feed follows its grant (docs/operators.md "Team feed"). A member
 // removed, signed out everywhere, signed out, or whose password was changed in another session loses
 // the feed at once (close 4401); a deleted project closes it with 4404; a demotion refuses typing on
 // the open feed. Real app on a real port, real sockets; every wait is on a frame or a close.

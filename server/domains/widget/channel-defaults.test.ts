@@ -1,5 +1,5 @@
 // A channel nobody styled looks the same in the console's preview, the API and the live widget
-// (issue 27 item 6, shared/channel-defaults.ts): the default colour is in what the API reports and
+// (shared/channel-defaults.ts): the default colour is in what the API reports and
 // in the config the widget gets; no welcome message means none in both; a chosen colour or side wins.
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../../shared/schemas/entities.js';

@@ -1,4 +1,4 @@
-// Issue 26 item 1, the widget side: an open widget socket follows its visitor's grant
+// An open widget socket follows its visitor's grant
 // (widget/gateway-grants.ts, widget/revocation.ts). A logout in one tab closes the same visitor's
 // other tab (4401) and expires the tool calls waiting for that visitor's approval; another person
 // identifying on the browser does the same to the previous person's tabs. Real app, real sockets.

@@ -1,4 +1,4 @@
-// An upgrade never breaks a pasted snippet (issue 27 item 5, csp.md "Pinning a version"): the real
+// An upgrade never breaks a pasted snippet (csp.md "Pinning a version"): the real
 // vite build runs twice over a copy of the widget sources, with a widget text changed in between, as
 // a release would; the snippet taken after the first build (the one the console copies) still loads
 // a working loader after the second, and so does a loader pinned with SRI from the first release.

@@ -10,7 +10,7 @@
 // address at the Standard figures, so a stranger can neither drain a project's budget nor probe keys
 // without limit. A signed-in member's refusals (403, csrf_failed, another organization's 404) are not
 // a stranger's: they count against that member's own budget at their organization's plan figures, so
-// they never turn into 429s for everyone else behind the same address (an office, a NAT; issue 26).
+// they never turn into 429s for everyone else behind the same address (an office, a NAT).
 // X-RateLimit-* headers go on every response under /v1/projects/, errors included.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Permission } from '../../../shared/permissions.js';

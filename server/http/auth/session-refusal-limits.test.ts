@@ -1,4 +1,4 @@
-// Issue 26 item 2: a signed-in member's refusals on project routes (403 insufficient_permissions,
+// A signed-in member's refusals on project routes (403 insufficient_permissions,
 // csrf_failed, another organization's 404) count against that member's own budget, not the per-address
 // budget of unauthenticated failures (project-guard.ts, docs/api.md "Rate limits"), so one member
 // cannot turn every other caller behind the same address into 429s. Real app over inject.

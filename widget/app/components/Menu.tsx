@@ -1,4 +1,4 @@
-// The header's menu (issue 27 item 2): a disclosure button and a short list of actions. Today it
+// The header's menu: a disclosure button and a short list of actions. Today it
 // holds "Talk to a person" where the channel hands over; a menu without items is not shown.
 import { useState } from 'preact/hooks';
 import { strings } from '../strings.js';

@@ -1,4 +1,4 @@
-// The decision's choice of sections (issue 28 item 1): a confident answer quotes the page's first
+// The decision's choice of sections: a confident answer quotes the page's first
 // section that covers the question as well as the best one, and suggestions name only pages that
 // are each plausibly about the question. Passages come from a real HybridIndex.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// An answer never points at what it does not show (issue 28 item 3): a sentence about "Lines 2-3"
+// An answer never points at what it does not show: a sentence about "Lines 2-3"
 // or "the example above" comes with its block or not at all, a paragraph opening "This searches…"
 // after a command in the previous chunk loses that sentence, and no answer opens with a command.
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // Sentences of a quoted answer that point at something the answer may not show: "Lines 2-3 …",
 // "Figure 4 …", "the example above", or a paragraph opening "This searches for files…" right after
 // the command it explains. compose.ts shows the block they point at, or leaves such sentences out,
-// so an answer never refers to what the visitor cannot see (issue 28).
+// so an answer never refers to what the visitor cannot see.
 
 /**
  * Names a numbered line, figure or listing, or an example above. ("The following command:" is not

@@ -1,5 +1,5 @@
 // search_web trusts exactly the configured provider's origin (docs/behaviour.md "Toolboxes and web
-// tools"; issue 26 item 9), with private fetches off as in production: a provider on 127.0.0.1 that
+// tools"), with private fetches off as in production: a provider on 127.0.0.1 that
 // redirects to another port of 127.0.0.1 (here a stand-in for an internal service) is refused at
 // that hop, while a redirect within its own origin is followed. Real sockets on 127.0.0.1.
 import { createServer, type RequestListener, type Server } from 'node:http';

@@ -45,7 +45,7 @@ export function readResults(body: unknown): Passage[] {
 export function searchWebTool(config: WebSearchConfig): AgentTool {
   // Exactly the configured origin is trusted, not its host on every port: a provider that redirects to
   // 127.0.0.1:6379 or another port of its host gets that hop checked like any URL (docs/behaviour.md
-  // "Toolboxes and web tools"; issue 26).
+  // "Toolboxes and web tools").
   const policy: FetchPolicy = { ...config.policy, allowOrigins: [...(config.policy.allowOrigins ?? []), new URL(config.url).origin] };
   return {
     name: 'search_web',

@@ -1,5 +1,5 @@
 // Readies every installed dictionary and Apertium lexicon at start, so no visitor's question waits
-// for one (issue 28: the first German question after a fresh start took 21 s while its dictionary
+// for one (the first German question after a fresh start took 21 s while its dictionary
 // was parsed). main.ts runs it beside the demo seed and before it reports ready. A dictionary's
 // first parse on a machine is cached (dictionary.ts), so later starts only read the cache.
 import { hasApertium, prepareApertium } from './apertium.js';
