@@ -28,10 +28,15 @@ export const OFFLINE_GRACE_MS = 60_000;
 
 /** How long a visitor's message may wait for a person before they are told (HANDOFF_WAIT_MINUTES). */
 export function waitMinutes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.HANDOFF_WAIT_MINUTES;
-  if (raw === undefined || raw === '') return DEFAULT_WAIT_MINUTES;
+  return wholeMinutes(env, 'HANDOFF_WAIT_MINUTES', DEFAULT_WAIT_MINUTES, 1440);
+}
+
+/** A whole number of minutes from 1 to `max` in `name`, or `fallback` when it is unset. */
+function wholeMinutes(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1440) throw new Error('HANDOFF_WAIT_MINUTES must be a whole number of minutes from 1 to 1440');
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`${name} must be a whole number of minutes from 1 to ${max}`);
   return n;
 }
 
@@ -62,11 +67,7 @@ export function waitDue(c: ConversationRecord, nowMs: number, waitMs: number, on
 }
 
 export function idleMinutes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.CONVERSATION_IDLE_MINUTES;
-  if (raw === undefined || raw === '') return DEFAULT_IDLE_MINUTES;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 10_080) throw new Error('CONVERSATION_IDLE_MINUTES must be a whole number of minutes from 1 to 10080');
-  return n;
+  return wholeMinutes(env, 'CONVERSATION_IDLE_MINUTES', DEFAULT_IDLE_MINUTES, 10_080);
 }
 
 export interface AutoChange {
