@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from './harness.js';
-import { apiCall, consoleHarness, itPassesAxeAndFits, seedConversation, shot, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, itPassesAxeAndFits, navTo, seedConversation, shot, signIn } from './console-harness.js';
 
 const h = consoleHarness();
 
@@ -21,7 +21,7 @@ const row = (page: Page, name: string) => page.getByRole('form', { name: `Label 
 
 async function openLabels(page: Page, by: 'nav' | 'url' = 'nav') {
   await signIn(page, h);
-  if (by === 'nav') await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Labels' }).click();
+  if (by === 'nav') await navTo(page, 'Labels');
   else await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/labels`);
   await page.getByRole('heading', { name: 'Labels', level: 1 }).waitFor();
 }

@@ -62,7 +62,7 @@ describe('team console: team and account', () => {
     p3.setDefaultTimeout(15_000);
     await p3.goto(`${h.base}/app`);
     await p3.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
-    await p3.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Account' }).click();
+    await followNav(p3, 'Account'); // a phone: the links are behind the Menu button
     await p3.getByRole('button', { name: 'Sign out everywhere' }).click();
     await p3.getByRole('dialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
     await p3.getByRole('button', { name: 'Sign in' }).waitFor();
