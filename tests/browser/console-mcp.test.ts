@@ -102,6 +102,9 @@ async function openPendingCall(page: Page, order: string, signedIn = false) {
   // An API conversation is answered on request; this reply pauses at the call (409, awaiting_approval).
   const generated = await h.t.app.inject({ method: 'POST', url: `/v1/projects/${h.t.demo.project_id}/conversations/${conversation.id}/generate`, headers: { authorization: `Bearer ${h.t.demo.api_key}` } });
   expect(generated.json()).toMatchObject({ reason: 'awaiting_approval' });
+  // On a phone the conversation's details (tool calls among them) are one pane behind "Details".
+  const details = page.getByRole('button', { name: 'Details', exact: true });
+  if (await details.isVisible()) await details.click();
   await page.getByRole('heading', { name: 'Tool calls' }).waitFor();
   return conversation.id;
 }
