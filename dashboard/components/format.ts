@@ -39,9 +39,13 @@ export function ratingText(r: Conversation['rating']): string | null {
   return `Rated ${r} of 5`;
 }
 
-/** The topic, else who the visitor is when known (name, e-mail, external id), else a short id. */
+/**
+ * The topic, else who the visitor is when known (name, e-mail, external id), else a short id: the
+ * id's end, its random part. Ids are UUIDv7 (server/lib/ids.ts), whose first eight digits are the
+ * time, the same for every visitor who arrived within the same minute.
+ */
 export function conversationTitle(c: Conversation, u?: User | null): string {
   if (c.topic) return c.topic;
   const name = u ? [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email || u.external_id : null;
-  return name || `Visitor ${c.user_id.slice(0, 8)}`;
+  return name || `Visitor ${c.user_id.slice(-8)}`;
 }

@@ -3,17 +3,47 @@
 // the handoff offer at once; the menu's "Talk to a person" puts a German visitor in the queue; the
 // console's Take over tells the visitor who joined; a reply without take over mutes the AI; resolve
 // shows the end and the rating; writing again reopens it to the operator with no AI answer; release
-// lets the AI answer again.
+// lets the AI answer again. The second story is typed in the console without ever pressing Take over:
+// the reply alone mutes the AI and tells the visitor who joined, an internal note never reaches the
+// widget, and a visitor who writes after resolve while nobody is online is back in the queue, told
+// their place in line, and waits there (no AI) until a person answers. Screenshots of the widget and
+// of the three-pane inbox at 1280×800 and 390×844 go to /tmp/handover-*.png for a person to look at.
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { ServerFrame } from '../../shared/protocol.js';
+import type { Conversation, Message } from '../../shared/schemas/entities.js';
+import { waitingForHuman } from '../../shared/holder.js';
 import { sendMessage, watchPage, widget } from './harness.js';
-import { consoleHarness, signIn } from './console-harness.js';
+import { apiCall, consoleHarness, signIn } from './console-harness.js';
 import { agentText } from '../../server/domains/agent/texts.js';
+import { operatorsOf } from '../../server/domains/operators/service.js';
 
 const h = consoleHarness();
 
-async function visitor(locale: string) {
-  const context = await h.browser.newContext({ locale });
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** The page as it looks at 1280×800 and at 390×844, into /tmp/handover-{name}-{width}.png; back to desktop after. */
+async function snap(page: Page, name: string) {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `/tmp/handover-${name}-${size.width}.png` });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The AI's answers (not its notes) among the frames a widget received. */
+const aiAnswers = (frames: ServerFrame[]) =>
+  frames.flatMap((f) => (f.type === 'message.created' && f.message.role === 'assistant' && f.message.type === 'message' ? [f.message] : []));
+
+/** The message.created frame of a message the widget received, found by a test. */
+function created(frames: ServerFrame[], test: (m: Message) => boolean): Message | undefined {
+  for (const f of frames) if (f.type === 'message.created' && test(f.message)) return f.message;
+  return undefined;
+}
+
+async function visitor(locale: string, viewport?: { width: number; height: number }) {
+  const context = await h.browser.newContext({ locale, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const frames: ServerFrame[] = [];
@@ -88,6 +118,136 @@ describe('handover between the widget and the console', () => {
     const released = v.frames.find((f) => f.type === 'message.created' && f.message.labels.includes('release'));
     expect(ai.length).toBeGreaterThan(0);
     for (const f of ai) expect(f.type === 'message.created' && released?.type === 'message.created' && f.seq > released.seq).toBe(true);
+    expect(await v.watch.violations()).toEqual([]);
+    await v.context.close();
+    await ops.close();
+  });
+
+  it('a reply without take over mutes the AI; a note stays in the team; after resolve, offline, the visitor waits in the queue', { timeout: 150_000 }, async () => {
+    const fid = h.frameIds[0];
+    const projectId = h.t.demo.project_id;
+    const owner = (await h.t.app.ctx.services.org.listMembers(h.t.demo.organization_id)).find((m) => m.email === h.t.demo.email)!;
+    const joinedText = agentText('en', 'operatorJoined', { name: 'Demo Owner' });
+    let ops = await h.browser.newContext({ viewport: DESKTOP });
+    let console_ = await ops.newPage();
+    console_.setDefaultTimeout(20_000);
+    let opsWatch = await watchPage(console_);
+    await signIn(console_, h);
+
+    // The visitor asks; the AI answers. That answer is the only one until the release.
+    const v = await visitor('en-US', DESKTOP);
+    await sendMessage(v.page, fid, 'How do I embed the widget?');
+    await v.w.locator('li.msg-assistant[data-id]').first().waitFor();
+    const answeredOnScreen = await v.w.locator('li.msg-assistant[data-id]').count();
+    const answered = aiAnswers(v.frames).length;
+    expect(answered).toBeGreaterThan(0);
+    const ack = v.frames.find((f): f is Extract<ServerFrame, { type: 'message.ack' }> => f.type === 'message.ack')!;
+    const id = ack.conversation.id;
+
+    // ---- the operator opens it (the AI holds it: Take over is offered) and replies without pressing it
+    await console_.locator(`li[data-conversation-id="${id}"] a.row-link`).click();
+    const log = console_.getByRole('log', { name: 'Messages' });
+    await log.locator('li.msg-user', { hasText: 'How do I embed the widget?' }).waitFor();
+    await console_.getByRole('button', { name: 'Take over' }).waitFor();
+    const reply = console_.getByRole('textbox', { name: 'Reply to the visitor' });
+    await reply.fill('Hi, this is Demo from the team. What else would you like to know?');
+    await console_.getByRole('button', { name: 'Send reply' }).click();
+    // The visitor reads who joined, then the reply, in that order; the console now offers the release.
+    await v.w.locator('li.note', { hasText: joinedText }).waitFor();
+    await v.w.locator('li.msg-operator', { hasText: 'What else would you like to know?' }).waitFor();
+    const joined = created(v.frames, (m) => m.type === 'note' && m.labels.includes('takeover'))!;
+    expect(joined.content).toBe(joinedText);
+    expect(created(v.frames, (m) => m.role === 'operator' && m.content.includes('What else would you like to know?'))!.seq).toBe(joined.seq + 1);
+    // The reply's own write made it hers: holder, mute and assignee, over the public API.
+    expect(await apiCall<Conversation>(h, 'GET', `/conversations/${id}`)).toMatchObject({ holder: 'operator', operator_active: true, assignee_id: owner.id, status: 'escalated' });
+    await console_.getByRole('button', { name: 'Release to AI' }).waitFor();
+    expect(await console_.getByRole('button', { name: 'Take over' }).count()).toBe(0);
+    await snap(v.page, 'visitor-joined');
+    await snap(console_, 'console-conversation');
+
+    // ---- the visitor answers the person; the AI stays quiet
+    await sendMessage(v.page, fid, 'Thanks! Can I export the conversations too?');
+    await log.locator('li.msg-user', { hasText: 'Can I export the conversations too?' }).waitFor();
+
+    // ---- an internal note, then the next public reply: the reply reaches the widget, the note never does
+    const noteText = 'Internal: Pro plan customer, exports were asked about before.';
+    await console_.getByRole('radio', { name: 'Internal note' }).check();
+    await console_.getByRole('textbox', { name: /Internal note/ }).fill(noteText);
+    await console_.getByRole('button', { name: 'Add note' }).click();
+    await log.locator('li.msg-comment', { hasText: noteText }).waitFor();
+    await console_.getByRole('radio', { name: 'Reply', exact: true }).check();
+    await reply.fill('Yes: Analytics, then Export.');
+    await console_.getByRole('button', { name: 'Send reply' }).click();
+    await v.w.locator('li.msg-operator', { hasText: 'Yes: Analytics, then Export.' }).waitFor();
+    // Both arrived after the visitor's answer, in order: had the AI answered it, or had the note been
+    // sent, its frame would have come before this reply's.
+    expect(aiAnswers(v.frames)).toHaveLength(answered);
+    expect(await v.w.locator('li.msg-assistant[data-id]').count()).toBe(answeredOnScreen);
+    expect(await v.w.getByText(noteText).count()).toBe(0);
+    expect(JSON.stringify(v.frames)).not.toContain(noteText);
+    expect(JSON.stringify(v.frames)).toContain('Yes: Analytics, then Export.');
+
+    // ---- resolve: the widget shows the end and the rating
+    await console_.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await v.w.locator('li.note', { hasText: agentText('en', 'conversationEnded') }).waitFor();
+    await v.w.getByRole('status').filter({ hasText: 'This conversation has ended.' }).waitFor();
+    await v.w.locator('.rating .stars').waitFor();
+
+    // ---- the operator goes offline (the console is closed); the visitor writes again
+    expect(await opsWatch.violations()).toEqual([]);
+    await ops.close();
+    await expect.poll(() => operatorsOf(h.t.app.ctx).presence.online(projectId).length).toBe(0);
+    const position = (await h.t.app.ctx.services.conversations.list(projectId)).filter((c) => c.id !== id && waitingForHuman(c)).length + 1;
+    await sendMessage(v.page, fid, 'One more question about the export, please.');
+    await v.w.locator('li.note', { hasText: agentText('en', 'reopenedQueue', { position: String(position) }) }).waitFor();
+    expect(await apiCall<Conversation>(h, 'GET', `/conversations/${id}`)).toMatchObject({ holder: 'queue', operator_active: true, assignee_id: null, status: 'escalated' });
+    await snap(v.page, 'visitor-reopened');
+
+    // ---- the console, opened again: the conversation waits for a human, counted
+    ops = await h.browser.newContext({ viewport: DESKTOP });
+    console_ = await ops.newPage();
+    console_.setDefaultTimeout(20_000);
+    opsWatch = await watchPage(console_);
+    await signIn(console_, h);
+    const queue = console_.getByTestId('escalated-queue');
+    await queue.locator(`a[href$="/c/${id}"]`).waitFor();
+    await expect.poll(() => queue.locator('h2 .badge').textContent()).toBe(String(position));
+    await expect.poll(() => console_.getByTestId('count-waiting').textContent()).toBe(String(position));
+    // Visitors who arrived within the same minute (this one and the previous story's) are told apart.
+    expect(new Set(await queue.getByRole('link').allTextContents()).size).toBe(position);
+    await snap(console_, 'console-queue');
+
+    // ---- the operator answers from the queue (again without take over): joined again, no AI meanwhile
+    await queue.locator(`a[href$="/c/${id}"]`).click();
+    const log2 = console_.getByRole('log', { name: 'Messages' });
+    await log2.locator('li.msg-user', { hasText: 'One more question about the export, please.' }).waitFor();
+    await console_.getByRole('textbox', { name: 'Reply to the visitor' }).fill('Back again: what about the export?');
+    await console_.getByRole('button', { name: 'Send reply' }).click();
+    await v.w.locator('li.msg-operator', { hasText: 'Back again: what about the export?' }).waitFor();
+    await v.w.locator('li.note', { hasText: joinedText }).nth(1).waitFor();
+    expect(aiAnswers(v.frames)).toHaveLength(answered);
+    await queue.locator(`a[href$="/c/${id}"]`).waitFor({ state: 'detached' });
+    await expect.poll(() => console_.getByTestId('count-waiting').textContent()).toBe(String(position - 1));
+    await snap(console_, 'console-reopened');
+
+    // ---- release: the AI answers again
+    await console_.getByRole('button', { name: 'Release to AI' }).click();
+    await v.w.locator('li.note', { hasText: agentText('en', 'assistantBack') }).waitFor();
+    await sendMessage(v.page, fid, 'How do I embed the widget in an iframe?');
+    await v.w.locator('li.msg-assistant[data-id]').nth(answeredOnScreen).waitFor();
+
+    // The stored conversation, read after the AI's answer to a later message (its replies run one
+    // after the other per conversation): no AI answer from the first person's reply to the release.
+    const stored = (await h.t.app.ctx.services.conversations.get(projectId, id))!;
+    const firstJoin = stored.messages.find((m) => m.type === 'note' && m.labels.includes('takeover'))!.seq;
+    const release = stored.messages.findLast((m) => m.type === 'note' && m.labels.includes('release'))!.seq;
+    const ai = stored.messages.filter((m) => m.role === 'assistant' && m.type === 'message');
+    expect(ai.filter((m) => m.seq > firstJoin && m.seq < release)).toEqual([]);
+    expect(ai.some((m) => m.seq < firstJoin) && ai.some((m) => m.seq > release)).toBe(true);
+    expect(stored.messages.filter((m) => m.role === 'user' && m.seq > firstJoin && m.seq < release)).toHaveLength(2);
+    expect(stored.messages.some((m) => m.content === noteText && m.type === 'comment')).toBe(true);
+
+    expect(await opsWatch.violations()).toEqual([]);
     expect(await v.watch.violations()).toEqual([]);
     await v.context.close();
     await ops.close();
