@@ -4,7 +4,7 @@
 // box pinned to the bottom, and its details on the right. On a phone one pane shows at a time: the
 // list at /inbox, the conversation at /c/:id (with a back link), the details behind a button.
 // Keys: j/k move between conversations, x selects the focused one, ? lists the shortcuts.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import '../styles/inbox.css';
 import '../styles/workspace.css';
 import { conversations, hasMore, listError, listState, loadMore, openInbox, reloadList, toggleSelected, selected } from '../models/inbox.js';
@@ -35,7 +35,9 @@ function moveFocus(step: number) {
 
 export default function InboxPage({ project, conversation }: { project: string; conversation?: string }) {
   const [help, setHelp] = useState(false);
-  useEffect(() => openInbox(project), [project]);
+  // Asked for as soon as the page is in the DOM: preact runs a plain effect after the next paint,
+  // which a browser that does not paint (a background tab, headless) delays by up to 100 ms.
+  useLayoutEffect(() => openInbox(project), [project]);
   useEffect(() => {
     // An open conversation names the tab itself once it has loaded.
     if (!conversation) pageTitle.value = `Inbox · ${BASE_TITLE}`;
