@@ -103,6 +103,9 @@ describe('handover between the widget and the console', () => {
     // The visitor writes again: back to the operator, who is online; the AI stays quiet.
     await sendMessage(v.page, h.frameIds[0], 'Noch eine Frage zum Export');
     await v.w.locator('li.note', { hasText: agentText('de', 'reopenedOperator', { name: 'Demo Owner' }) }).waitFor();
+    // Open again: the end and the rating are gone.
+    await v.w.locator('.rating').waitFor({ state: 'detached' });
+    expect(await v.w.locator('.handover.ended').count()).toBe(0);
     const log = console_.getByRole('log', { name: 'Messages' });
     await log.locator('li.msg-user', { hasText: 'Noch eine Frage zum Export' }).waitFor();
 
@@ -200,6 +203,7 @@ describe('handover between the widget and the console', () => {
     const position = (await h.t.app.ctx.services.conversations.list(projectId)).filter((c) => c.id !== id && waitingForHuman(c)).length + 1;
     await sendMessage(v.page, fid, 'One more question about the export, please.');
     await v.w.locator('li.note', { hasText: agentText('en', 'reopenedQueue', { position: String(position) }) }).waitFor();
+    await v.w.locator('.rating').waitFor({ state: 'detached' });
     expect(await apiCall<Conversation>(h, 'GET', `/conversations/${id}`)).toMatchObject({ holder: 'queue', operator_active: true, assignee_id: null, status: 'escalated' });
     await snap(v.page, 'visitor-reopened');
 

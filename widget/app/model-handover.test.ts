@@ -85,4 +85,38 @@ describe('handover in the chat model', () => {
     await until(model, (s) => s.conversation?.status === 'resolved' && s.messages.some((m) => m.labels.includes('ended')));
     expect(model.state.rateOffered).toBe(true);
   });
+
+  it('writing again to a resolved, rated conversation takes the rating back; the next resolve offers it again', async () => {
+    const model = makeModel();
+    model.setOpen(true);
+    model.send('What does it cost?');
+    const id = await until(model, (s) => s.messages.some((m) => m.role === 'assistant' && m.type === 'message') && s.conversation?.id);
+    const ops = operatorsOf(t.app.ctx);
+    await ops.changeStatus((await t.app.ctx.services.conversations.get(t.demo.project_id, id))!, 'resolved', 'test');
+    await until(model, (s) => s.rateOffered);
+    expect(model.rate(4)).toBe(true);
+    await until(model, (s) => s.conversation?.rating === 4);
+    // Every state from here on: once the conversation is open again, no rating bar.
+    const seen: { status: string | undefined; offered: boolean }[] = [];
+    model.subscribe(() => seen.push({ status: model.state.conversation?.status, offered: model.state.rateOffered }));
+    model.send('One more question: is there a yearly plan?');
+    await until(model, (s) => s.conversation?.status === 'active' && s.messages.filter((m) => m.role === 'assistant' && m.type === 'message').length === 2);
+    expect(model.state.rateOffered).toBe(false);
+    expect(seen.filter((x) => x.status !== 'resolved' && x.offered)).toEqual([]);
+    await ops.changeStatus((await t.app.ctx.services.conversations.get(t.demo.project_id, id))!, 'resolved', 'test');
+    await until(model, (s) => s.conversation?.status === 'resolved' && s.rateOffered);
+  });
+
+  it('a resolved conversation the team opens again takes the rating back', async () => {
+    const model = makeModel();
+    model.setOpen(true);
+    model.send('What does it cost?');
+    const id = await until(model, (s) => s.messages.some((m) => m.role === 'assistant' && m.type === 'message') && s.conversation?.id);
+    const ops = operatorsOf(t.app.ctx);
+    await ops.changeStatus((await t.app.ctx.services.conversations.get(t.demo.project_id, id))!, 'resolved', 'test');
+    await until(model, (s) => s.rateOffered);
+    await ops.changeStatus((await t.app.ctx.services.conversations.get(t.demo.project_id, id))!, 'active', 'test');
+    await until(model, (s) => s.conversation?.status === 'active');
+    expect(model.state.rateOffered).toBe(false);
+  });
 });

@@ -75,7 +75,8 @@ export function App(props: { model: ChatModel; host: HTMLElement; closable: bool
         <>
           <ConnectionBanner state={state} onRetry={() => model.reconnect()} />
           <MessageList state={state} model={model} />
-          <Rating state={state} model={model} />
+          {/* Mounted only while offered: an offer taken back (the conversation went on) and made again at the next end starts afresh. */}
+          {state.rateOffered && <Rating state={state} model={model} />}
           <Composer model={model} inputRef={input} voice={state.channel?.voice_enabled ? props.voice : undefined} />
         </>
       )}
