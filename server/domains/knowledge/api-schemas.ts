@@ -70,6 +70,12 @@ export const CreateSnippetBody = Type.Object(
   {
     title: Type.Optional(Type.String({ maxLength: 300 })),
     question: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'A question this snippet answers directly (FAQ)' }))),
+    alternative_questions: Type.Optional(
+      Type.Array(Type.String({ maxLength: 1000 }), {
+        maxItems: 50,
+        description: 'Other phrasings of `question`; each is indexed and answered like it. Blank ones and repeats of `question` are dropped.',
+      }),
+    ),
     content: Type.String({ minLength: 1, maxLength: 100_000, description: 'Plain text or Markdown' }),
     url: Type.Optional(NoLinkOrWebUrl('The page a reader is sent to when this snippet is cited')),
     audience_id: Type.Optional(AudienceId),

@@ -39,7 +39,8 @@ export function toIndexed(set: ChunkSet): IndexedChunk[] {
     source_id: set.source_id,
     title: set.title,
     url: set.url,
-    question: set.question,
+    // A snippet's alternative question has a chunk of its own (snippet-questions.ts).
+    question: c.question ?? set.question,
     headings: c.headings,
     text: c.text,
     ...(c.anchor ? { anchor: c.anchor } : {}),
@@ -50,7 +51,10 @@ export function toIndexed(set: ChunkSet): IndexedChunk[] {
 /** Embeds every chunk of a set with its title and heading context. */
 export async function embedSet(embedder: Embedder, set: Omit<ChunkSet, 'chunks' | 'embedder'>, chunks: ChunkSet['chunks']): Promise<ChunkSet> {
   const vectors = await embedder.embed(
-    chunks.map((c) => contextText(set.title, c.headings, set.question ? `${set.question}\n${c.text}` : c.text)),
+    chunks.map((c) => {
+      const question = c.question ?? set.question;
+      return contextText(set.title, c.headings, question ? `${question}\n${c.text}` : c.text);
+    }),
   );
   return { ...set, embedder: embedder.id, chunks: chunks.map((c, i) => ({ ...c, vector: encodeVector(vectors[i]) })) };
 }

@@ -11,6 +11,7 @@ import { embedSet, type IndexManager } from './index-manager.js';
 import type { Embedder } from './embedder.js';
 import type { SnapshotStore } from './snapshots.js';
 import { sha256 } from './text.js';
+import { withAlternativeChunks } from './snippet-questions.js';
 
 export interface PageInput {
   key: string;
@@ -19,14 +20,19 @@ export interface PageInput {
   url: string | null;
   doc: ParsedDoc;
   question?: string | null;
+  /** A snippet's other phrasings of `question`, each indexed as a chunk of its own (snippet-questions.ts). */
+  alternative_questions?: string[];
   /** Snippets keep their raw text on the source. */
   content?: string | null;
 }
 
 export type UpsertOutcome = 'added' | 'updated' | 'unchanged';
 
-export function contentHash(page: Pick<PageInput, 'title' | 'url' | 'doc' | 'question'>): string {
-  return sha256(JSON.stringify([page.title, page.url, page.question ?? null, page.doc.sections.map((s) => (s.anchor ? [s.headings, s.text, s.anchor] : [s.headings, s.text]))]));
+export function contentHash(page: Pick<PageInput, 'title' | 'url' | 'doc' | 'question' | 'alternative_questions'>): string {
+  const parts: unknown[] = [page.title, page.url, page.question ?? null, page.doc.sections.map((s) => (s.anchor ? [s.headings, s.text, s.anchor] : [s.headings, s.text]))];
+  // Only when there are some: the hash of every source stored before them stays what it was.
+  if (page.alternative_questions?.length) parts.push(page.alternative_questions);
+  return sha256(JSON.stringify(parts));
 }
 
 export function createIngest(store: ParleyStore, embedder: Embedder, index: IndexManager, snapshots: SnapshotStore) {
@@ -39,7 +45,7 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
       return { outcome: 'unchanged', source: existing };
     }
     const id = existing?.id ?? newId();
-    const drafts = chunkDoc(page.doc);
+    const drafts = withAlternativeChunks(chunkDoc(page.doc), page.alternative_questions);
     const set = await embedSet(
       embedder,
       {
@@ -52,7 +58,7 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
         question: page.question ?? null,
         content_hash: hash,
       },
-      drafts.map((d, ord) => ({ id: `${id}:${ord}`, ord, headings: d.headings, text: d.text, ...(d.anchor ? { anchor: d.anchor } : {}), vector: '' })),
+      drafts.map((d, ord) => ({ id: `${id}:${ord}`, ord, headings: d.headings, text: d.text, ...(d.anchor ? { anchor: d.anchor } : {}), ...(d.question ? { question: d.question } : {}), vector: '' })),
     );
     // A build may reference the set being replaced: it is kept first (knowledge/snapshots.ts).
     await snapshots.exclusive(provider.project_id, async () => {
@@ -69,6 +75,7 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
       title: page.title,
       url: page.url,
       question: page.question ?? null,
+      ...(page.alternative_questions?.length ? { alternative_questions: page.alternative_questions } : {}),
       content: page.content ?? null,
       // New sources inherit the provider's default audience (spec 2.11); existing ones keep theirs.
       audience_id: existing ? existing.audience_id : provider.default_audience_id,

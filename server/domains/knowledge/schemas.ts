@@ -66,6 +66,8 @@ export const SourceSchema = Type.Object({
   url: Nullable(Type.String()),
   /** Manual snippets: the question it answers directly (FAQ). */
   question: Nullable(Type.String()),
+  /** Manual snippets: other phrasings of `question`, each indexed as a question of its own (snippet-questions.ts). */
+  alternative_questions: Type.Optional(Type.Array(Type.String())),
   /** Manual snippets keep their text here; fetched pages keep only chunks. */
   content: Nullable(Type.String()),
   audience_id: Nullable(Type.String()),
@@ -86,6 +88,8 @@ export const ChunkSchema = Type.Object({
   text: Type.String(),
   /** Id of the chunk's section on its page (`url#anchor`), when known. */
   anchor: Type.Optional(Type.String()),
+  /** A snippet's alternative question this chunk answers (its text is the snippet's answer again). */
+  question: Type.Optional(Type.String()),
 });
 export type Chunk = Static<typeof ChunkSchema>;
 
@@ -136,6 +140,8 @@ export const SnippetSchema = Type.Object({
   data_provider_id: Id,
   title: Type.String(),
   question: Nullable(Type.String()),
+  /** Other phrasings of `question` that find this snippet too (visitors' own words, docs/knowledge.md "Knowledge gaps"). */
+  alternative_questions: Type.Array(Type.String()),
   content: Type.String(),
   url: Nullable(Type.String()),
   audience_id: Nullable(Type.String()),

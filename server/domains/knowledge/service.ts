@@ -15,6 +15,7 @@ import { createSyncRunner } from './sync.js';
 import { validateCrawlerSettings, validateWikiSettings, DEFAULT_CRAWLER } from './provider-settings.js';
 import { createArchiveStore } from './wiki/archive-store.js';
 import { createSnapshotStore, type KnowledgeSnapshot } from './snapshots.js';
+import { cleanAlternatives } from './snippet-questions.js';
 
 export interface KnowledgeDeps {
   store: ParleyStore;
@@ -35,6 +36,7 @@ export interface ProviderInput {
 export interface SnippetInput {
   title?: string;
   question?: string | null;
+  alternative_questions?: string[];
   content?: string;
   url?: string | null;
   audience_id?: string | null;
@@ -46,6 +48,7 @@ export function toSnippet(s: Source): Snippet {
     data_provider_id: s.data_provider_id,
     title: s.title,
     question: s.question,
+    alternative_questions: s.alternative_questions ?? [],
     content: s.content ?? '',
     url: s.url,
     audience_id: s.audience_id,
@@ -212,7 +215,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     async listChunks(projectId: string, sourceId: string): Promise<{ source: Source; data: Chunk[] }> {
       const source = await getSource(projectId, sourceId);
       const set = (await chunkSets.get(projectId, sourceId)) as ChunkSet | undefined;
-      return { source, data: (set?.chunks ?? []).map(({ id, ord, headings, text }) => ({ id, ord, headings, text })) };
+      return { source, data: (set?.chunks ?? []).map(({ id, ord, headings, text, question }) => ({ id, ord, headings, text, ...(question ? { question } : {}) })) };
     },
 
     // ---- manual snippets (spec 2.11): indexed on write, no sync needed ----
@@ -240,6 +243,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         title,
         url: input.url || null, // "" is no link (api-schemas.ts)
         question,
+        alternative_questions: cleanAlternatives(question, input.alternative_questions),
         content,
         doc: snippetDoc(title, content),
       });
@@ -257,7 +261,8 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const question = input.question === undefined ? current.question : input.question?.trim() || null;
       const title = input.title === undefined ? current.title : input.title.trim() || question || content.slice(0, 80);
       const url = input.url === undefined ? current.url : input.url || null;
-      const { source } = await ingest.upsert(provider, current, { key: current.key, kind: 'snippet', title, url, question, content, doc: snippetDoc(title, content) });
+      const alternative_questions = cleanAlternatives(question, input.alternative_questions ?? current.alternative_questions);
+      const { source } = await ingest.upsert(provider, current, { key: current.key, kind: 'snippet', title, url, question, alternative_questions, content, doc: snippetDoc(title, content) });
       ingest.settleSoon(projectId);
       const updated = await sources.update(projectId, id, (s) => ({
         ...s,
