@@ -1,11 +1,14 @@
+// A conversation's status, and for an open one who has it: queued for a person (nobody of the team
+// holds it yet) is not the same as held by one (format.ts holderText).
 import type { Conversation } from '../../shared/schemas/entities.js';
-import { STATUS_TEXT } from './format.js';
+import { holderText, STATUS_TEXT } from './format.js';
 
 export function StatusChip({ c }: { c: Conversation }) {
+  const who = holderText(c);
   return (
-    <span class={`status status-${c.status}`}>
+    <span class={`status status-${c.status}${who ? ` status-${who.holder}` : ''}`}>
       {STATUS_TEXT[c.status]}
-      {c.operator_active && ' · human'}
+      {who && ` · ${who.text}`}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 // Small display helpers shared by the list and the detail.
 import type { Conversation, User } from '../../shared/schemas/entities.js';
+import { holderOf, waitingForHuman, type Holder } from '../../shared/holder.js';
 
 const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -21,6 +22,19 @@ export function ago(iso: string | null | undefined, now = Date.now()): string {
 export const fullTime = (iso: string) => new Date(iso).toLocaleString();
 
 export const STATUS_TEXT: Record<Conversation['status'], string> = { active: 'Active', resolved: 'Resolved', escalated: 'Escalated', abandoned: 'Abandoned' };
+
+/**
+ * Who has an open conversation, as its chip says it (shared/holder.ts): a person of the team holds
+ * it, or it waits in the team's queue for one (also escalated while the AI still answers). A closed
+ * conversation keeps its holder only to route a reopen, so its chip says nothing of it.
+ */
+export function holderText(c: Pick<Conversation, 'status' | 'operator_active' | 'assignee_id' | 'holder' | 'hidden'>): { holder: Holder; text: string } | null {
+  if (c.status === 'resolved' || c.status === 'abandoned') return null;
+  const holder = holderOf(c);
+  if (holder === 'operator') return { holder, text: 'with a person' };
+  if (holder === 'queue' || waitingForHuman(c)) return { holder, text: 'queued for a person' };
+  return null;
+}
 /** Who answered the visitor, in plain words (docs/operators.md "AI involvement"). */
 export const INVOLVEMENT_TEXT: Record<Conversation['ai_involvement'], string> = {
   autonomous: 'AI only',

@@ -219,6 +219,9 @@ describe('handover between the widget and the console', () => {
     await expect.poll(() => console_.getByTestId('count-waiting').textContent()).toBe(String(position));
     // Visitors who arrived within the same minute (this one and the previous story's) are told apart.
     expect(new Set(await queue.getByRole('link').allTextContents()).size).toBe(position);
+    // Its row says it is queued, not that a person has it.
+    const row = console_.locator(`.conversation-list li[data-conversation-id="${id}"]`);
+    await expect.poll(() => row.locator('.status').textContent()).toBe('Escalated · queued for a person');
     await snap(console_, 'console-queue');
 
     // ---- the operator answers from the queue (again without take over): joined again, no AI meanwhile
@@ -232,6 +235,7 @@ describe('handover between the widget and the console', () => {
     expect(aiAnswers(v.frames)).toHaveLength(answered);
     await queue.locator(`a[href$="/c/${id}"]`).waitFor({ state: 'detached' });
     await expect.poll(() => console_.getByTestId('count-waiting').textContent()).toBe(String(position - 1));
+    await expect.poll(() => row.locator('.status').textContent()).toBe('Escalated · with a person');
     await snap(console_, 'console-reopened');
 
     // ---- release: the AI answers again
