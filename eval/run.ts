@@ -7,6 +7,9 @@
 //   --verbose        one line per tuning question (held-out questions stay hidden)
 //   --show-held-out  with --verbose, held-out questions too: never while tuning the answerer
 //   --sets=a,b       only these sets (names as in the report)
+//   --llm            answered by the OpenAI-compatible model of OPENAI_* (and EMBEDDINGS_*) instead
+//                    (eval/llm.ts); the report's first line names the answerer, the headline ends
+//                    with answerer=llm
 // The last line covers the held-out questions of the four Debian sets:
 // `hit3=… answer_rate=… wrong_answer_rate=… useful_rate=… refusal_rate=… en_answer_rate=… xx_answer_rate=… p50_ms=…`
 import { cp, mkdir } from 'node:fs/promises';
@@ -25,6 +28,7 @@ import { HELD_OUT, QUESTIONS, type EvalQuestion } from './fastify-questions.js';
 import { PINO_QUESTIONS } from './pino-questions.js';
 import { publishedPages, startStaticSite } from './static-site.js';
 import { parleyApi } from './parley-api.js';
+import { AnswererError, answererFrom, type Answerer } from './llm.js';
 import { addScore, emptyTally, headline, mergeTallies, scoreReply, tallyLine, topPages, type Score, type Tally } from './scoring.js';
 
 const argv = process.argv.slice(2);
@@ -48,6 +52,15 @@ const WIKI_SETS = [
 
 const crawled = [...CRAWLED, ...SMALL_SITES].filter((s) => !only || only.includes(s.name));
 const wikis = WIKI_SETS.filter((s) => !only || only.includes(s.name));
+let answerer: Answerer;
+try {
+  answerer = answererFrom(argv, process.env);
+  await answerer.check();
+} catch (err) {
+  if (!(err instanceof AnswererError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 const missing = crawled.filter((s) => !existsSync(s.root));
 if (missing.length > 0) {
   console.error(`Documentation not installed: ${missing.map((s) => s.root).join(', ')}. Run: sudo bash scripts/eval-deps.sh`);
@@ -63,7 +76,8 @@ interface Result {
   retrievedTop1: boolean;
 }
 
-const t = await createTestApp({ logLevel: 'silent' });
+console.log(answerer.header);
+const t = await createTestApp({ logLevel: 'silent', ...answerer.overrides });
 const site = await startStaticSite(await Promise.all(crawled.map(async (set) => ({ set, pages: await publishedPages(set) }))));
 const started = Date.now();
 try {
@@ -170,5 +184,5 @@ function report(results: Result[]) {
     console.log(tallyLine(`all Debian sets held-out ${lang}`, tally(heldOut.filter((r) => r.q.lang === lang))));
   }
   console.log(tallyLine('all Debian sets held-out', mergeTallies([en, xx])));
-  console.log(headline(mergeTallies([en, xx]), en, xx));
+  console.log(headline(mergeTallies([en, xx]), en, xx) + answerer.headlineSuffix);
 }
