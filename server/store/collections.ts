@@ -50,6 +50,8 @@ export interface Collections {
   sync_jobs: AnyDoc;
   /** scope: project id; the answer decision's calibration of the project's index (knowledge/calibration.ts) */
   calibrations: AnyDoc;
+  /** scope: project id; knowledge gap questions answered by a snippet or dismissed (knowledge/gaps) */
+  knowledge_gap_marks: AnyDoc;
   /** scope: project id; idempotent POST replays */
   idempotency: AnyDoc;
   /** scope: project id; widget devices and sessions */

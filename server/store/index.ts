@@ -18,6 +18,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'search_table_rows',
   'sync_jobs',
   'calibrations',
+  'knowledge_gap_marks',
   'idempotency',
   'devices',
   'labels',

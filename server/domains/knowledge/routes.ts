@@ -21,6 +21,7 @@ import {
 import { contentRoutes } from './routes-content.js';
 import { createAudienceService } from '../audiences/service.js';
 import { knowledgeTestRoutes } from './routes-test.js';
+import { knowledgeGapRoutes } from './gaps/routes.js';
 import './demo.js';
 
 export const READ = ['knowledge:read'] as const;
@@ -115,4 +116,5 @@ export const knowledgeRoutes: RouteModule = async (app, ctx) => {
 
   await contentRoutes(app, ctx);
   await knowledgeTestRoutes(app, ctx);
+  await knowledgeGapRoutes(app, ctx);
 };
