@@ -5,6 +5,7 @@ import { batchHide, batchLabels, selectAll, selectedIds, conversations } from '.
 import { errorText } from '../models/api.js';
 import { LabelPicker } from './LabelPicker.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
+import { ReasonButton } from './ReasonButton.js';
 
 export function BatchBar() {
   const ids = selectedIds.value;
@@ -37,10 +38,10 @@ export function BatchBar() {
         <>
           <LabelPicker legend="Add labels" value={add} onChange={setAdd} />
           <LabelPicker legend="Remove labels" value={remove} onChange={setRemove} />
-          <button
+          <ReasonButton
             type="button"
             class="btn"
-            disabled={!add.length && !remove.length}
+            reason={!add.length && !remove.length && 'Choose labels to add or remove first.'}
             onClick={() =>
               void run(
                 () => batchLabels(add, remove),
@@ -49,7 +50,7 @@ export function BatchBar() {
             }
           >
             Apply labels
-          </button>
+          </ReasonButton>
           <button type="button" class="btn btn-danger" onClick={() => setConfirming(true)}>
             Hide…
           </button>

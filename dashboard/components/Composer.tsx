@@ -1,18 +1,20 @@
 // Write to the visitor (a reply, shown live in the widget with the operator's name) or to the team
 // (an internal note, never shown to the visitor). "AI draft" asks the AI for a reply the operator
 // edits before sending (AI involvement `private`). Enter sends, Shift+Enter starts a new line.
+// Send and AI draft say why when they cannot be used (ReasonButton).
 import { useRef, useState } from 'preact/hooks';
 import { requestDraft, send, sendOperatorTyping } from '../models/conversation.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
 import { useCannedReplyPicker } from './CannedReplyPicker.js';
+import { ReasonButton } from './ReasonButton.js';
 
 export type ComposerMode = 'message' | 'comment';
 
 export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: ComposerMode) => void }) {
   const [text, setText] = useState('');
   const [fromDraft, setFromDraft] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'sending' | 'drafting' | null>(null);
   const { error, guard } = useErrorLine();
   const typingSent = useRef(0);
   const canned = useCannedReplyPicker(text, setText);
@@ -29,7 +31,7 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
     e?.preventDefault();
     const content = text.trim();
     if (!content || busy) return;
-    setBusy(true);
+    setBusy('sending');
     // Clear at once, not after the request: whatever the operator types while the send is in flight
     // is the next message and must not be wiped when this one's answer arrives. On failure the sent
     // text comes back, unless something new was typed meanwhile.
@@ -42,11 +44,11 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
       return true;
     });
     if (!sent) setText((now) => (now.trim() ? now : content));
-    setBusy(false);
+    setBusy(null);
   }
 
   async function draft() {
-    setBusy(true);
+    setBusy('drafting');
     await guard(async () => {
       const d = await requestDraft();
       onMode('message');
@@ -54,10 +56,12 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
       setFromDraft(true);
       document.getElementById('composer-text')?.focus();
     });
-    setBusy(false);
+    setBusy(null);
   }
 
   const label = mode === 'message' ? 'Reply to the visitor' : 'Internal note (the visitor never sees it)';
+  const sendReason =
+    busy === 'drafting' ? 'Wait for the AI draft.' : !text.trim() ? (mode === 'message' ? 'Type a reply first.' : 'Type a note first.') : busy === 'sending' ? 'Wait until the last one is sent.' : null;
   return (
     <form class={`composer composer-${mode}`} onSubmit={submit}>
       <div class="composer-modes" role="radiogroup" aria-label="Write">
@@ -69,9 +73,9 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
           <input type="radio" name="composer-mode" checked={mode === 'comment'} onChange={() => onMode('comment')} />
           Internal note
         </label>
-        <button type="button" class="btn btn-quiet" onClick={() => void draft()} disabled={busy} aria-keyshortcuts="d">
-          AI draft
-        </button>
+        <ReasonButton type="button" class="btn btn-quiet" onClick={() => void draft()} busy={busy === 'drafting'} reason={busy === 'sending' && 'Wait until the reply is sent.'} aria-keyshortcuts="d">
+          {busy === 'drafting' ? 'Drafting…' : 'AI draft'}
+        </ReasonButton>
       </div>
       <label for="composer-text" class="sr-only">
         {label}
@@ -95,9 +99,11 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
       />
       {fromDraft && <p class="muted">AI draft: edit it, then send.</p>}
       <ErrorAlert text={error} />
-      <button type="submit" class="btn btn-primary" disabled={busy || !text.trim()}>
-        {mode === 'message' ? 'Send reply' : 'Add note'}
-      </button>
+      <div class="composer-send">
+        <ReasonButton type="submit" class="btn btn-primary" reason={sendReason}>
+          {mode === 'message' ? 'Send reply' : 'Add note'}
+        </ReasonButton>
+      </div>
     </form>
   );
 }

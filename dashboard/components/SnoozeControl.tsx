@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import type { Conversation } from '../../shared/schemas/entities.js';
 import { snooze } from '../models/conversation.js';
 import { fullTime } from './format.js';
+import { ReasonButton } from './ReasonButton.js';
 import '../styles/queue-tools.css';
 
 const HOUR = 3_600_000;
@@ -67,9 +68,9 @@ export function SnoozeControl({ c, run }: { c: Conversation; run: (action: () =>
           <input type="datetime-local" required value={custom} onInput={(e) => setCustom((e.target as HTMLInputElement).value)} />
         </label>
       )}
-      <button type="submit" class="btn" disabled={choice === 'custom' && !custom}>
+      <ReasonButton type="submit" class="btn" reason={choice === 'custom' && !custom && 'Choose when it wakes first.'}>
         Snooze
-      </button>
+      </ReasonButton>
     </form>
   );
 }

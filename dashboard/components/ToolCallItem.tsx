@@ -39,12 +39,17 @@ export function ToolCallItem({ call: c, busy, onAnswer }: Props) {
       </p>
       {pending ? (
         <div class="tool-call-actions">
-          <button type="button" class="btn btn-primary" disabled={busy} aria-label={`Approve ${c.tool_title}`} onClick={() => onAnswer(true)}>
+          <button type="button" class="btn btn-primary" disabled={busy} aria-describedby={busy ? `call-${c.id}-busy` : undefined} aria-label={`Approve ${c.tool_title}`} onClick={() => onAnswer(true)}>
             Approve
           </button>
-          <button type="button" class="btn btn-danger" disabled={busy} aria-label={`Deny ${c.tool_title}`} onClick={() => onAnswer(false)}>
+          <button type="button" class="btn btn-danger" disabled={busy} aria-describedby={busy ? `call-${c.id}-busy` : undefined} aria-label={`Deny ${c.tool_title}`} onClick={() => onAnswer(false)}>
             Deny
           </button>
+          {busy && (
+            <span id={`call-${c.id}-busy`} class="muted disabled-reason">
+              Sending the answer…
+            </span>
+          )}
         </div>
       ) : (
         <p class="tool-call-result">
