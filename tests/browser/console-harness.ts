@@ -123,10 +123,16 @@ export function itPassesAxeAndFits(h: Harness, shotName: string, show: (page: Pa
   }
 }
 
-/** Follows a link of the console's navigation; on a phone it sits behind the Menu button, opened first. */
+/**
+ * Follows a link of the console's navigation; on a phone it sits behind the Menu button, on a wide
+ * screen the less used ones behind More (named "More: <page>" while one of them is shown): opened first.
+ */
 export async function navTo(page: Page, name: string) {
   const nav = page.getByRole('navigation', { name: 'Console' });
   const menu = nav.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
-  await nav.getByRole('link', { name, exact: true }).click();
+  const link = nav.getByRole('link', { name, exact: true });
+  const more = nav.getByRole('button', { name: /^More/ });
+  if (!(await link.isVisible()) && (await more.isVisible())) await more.click();
+  await link.click();
 }

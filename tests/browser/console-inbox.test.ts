@@ -127,6 +127,50 @@ describe('console: the inbox as a work queue', () => {
     await audit.close();
   });
 
+  it('the navigation is one row at 1280×800, the less used pages behind More (keyboard, Escape, current page named)', { timeout: 60_000 }, async () => {
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page, h);
+    /** Vertical centres of the top bar's visible controls: one row is one centre (give or take). */
+    const rows = () =>
+      page.evaluate(() => {
+        const centres = [...document.querySelectorAll<HTMLElement>('.topbar a[href], .topbar button, .topbar select, .topbar .brand')]
+          .filter((e) => e.getClientRects().length > 0 && !e.closest('#main-nav-more, .skip'))
+          .map((e) => e.getBoundingClientRect())
+          .map((r) => r.top + r.height / 2);
+        return Math.max(...centres) - Math.min(...centres);
+      });
+    expect(await rows()).toBeLessThan(8);
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    expect(await nav.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    const labels = nav.getByRole('link', { name: 'Labels', exact: true });
+    expect(await labels.isVisible()).toBe(false);
+    // By keyboard: More opens its list, Escape closes it and gives focus back.
+    const more = nav.getByRole('button', { name: 'More' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await labels.waitFor();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await labels.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('more-button'))).toBe(true);
+    // A click elsewhere closes it too; a page of its own is named on the button, still one row.
+    await more.click();
+    await labels.waitFor();
+    await page.locator('h1').first().click();
+    await labels.waitFor({ state: 'hidden' });
+    await more.click();
+    await labels.click();
+    await page.getByRole('heading', { name: 'Labels', level: 1 }).waitFor();
+    await nav.getByRole('button', { name: 'More: Labels' }).waitFor();
+    expect(await rows()).toBeLessThan(8);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('one pane at a time at 390×844, with back controls and the navigation behind Menu', { timeout: 90_000 }, async () => {
     const context = await h.browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     const page = await context.newPage();
@@ -140,6 +184,9 @@ describe('console: the inbox as a work queue', () => {
     expect(await nav.getByRole('link', { name: 'Knowledge' }).isVisible()).toBe(false);
     await nav.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('link', { name: 'Knowledge' }).waitFor();
+    // One list: the pages behind More on a wide screen are in it too, and no More button.
+    await nav.getByRole('link', { name: 'Labels', exact: true }).waitFor();
+    expect(await nav.getByRole('button', { name: /^More/ }).isVisible()).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     await nav.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('link', { name: 'Knowledge' }).waitFor({ state: 'hidden' });

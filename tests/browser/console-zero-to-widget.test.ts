@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { startServerProcess } from '../../server/testing/server-process.js';
 import { html, startSite, type TestSite } from '../../server/domains/knowledge/testing/site.js';
 import { ensureWidgetBuilt, launchChromium, watchPage } from './harness.js';
-import { ensureConsoleBuilt, shot } from './console-harness.js';
+import { ensureConsoleBuilt, navTo, shot } from './console-harness.js';
 import { startHostSite } from './host-site.js';
 
 let dataDir: string;
@@ -69,13 +69,13 @@ describe('zero to widget, only through the console', () => {
     });
 
     // A project of its own.
-    await nav.getByRole('link', { name: 'Projects' }).click();
+    await navTo(page, 'Projects');
     await page.getByLabel('Project name').fill('Quokka Support');
     await page.getByRole('button', { name: 'Create project' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Project' }).locator('option:checked').textContent()).toBe('Quokka Support');
 
     // Its knowledge: crawl the local site, watching the progress bar.
-    await nav.getByRole('link', { name: 'Knowledge' }).click();
+    await navTo(page, 'Knowledge');
     await page.getByLabel('Start URL').fill(`${site.url}/`);
     await page.getByRole('button', { name: 'Add provider' }).click();
     site.hold('/pairing');
@@ -87,7 +87,7 @@ describe('zero to widget, only through the console', () => {
     await page.getByRole('status').filter({ hasText: 'Sync done' }).waitFor();
 
     // A widget channel that allows the shop's page (another port, another origin).
-    await nav.getByRole('link', { name: 'Channels' }).click();
+    await navTo(page, 'Channels');
     await page.getByLabel('Channel name').fill('Quokka shop');
     await page.getByRole('button', { name: 'Create channel' }).click();
     await page.getByLabel('Origin to allow').fill(host.origin);
