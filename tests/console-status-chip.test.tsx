@@ -43,13 +43,13 @@ function chip(patch: Partial<Conversation>) {
 describe('console status chip', () => {
   it('tells queued from held by a person', () => {
     // In the queue: escalated, muted, nobody holds it. It was "Escalated · human".
-    expect(chip({ status: 'escalated', operator_active: true, holder: 'queue' })).toBe('Escalated · queued for a person');
+    expect(chip({ status: 'escalated', operator_active: true, holder: 'queue' })).toBe('Escalated · queued');
     // Escalated while the AI still answers: it waits in the team's queue all the same.
-    expect(chip({ status: 'escalated', operator_active: false, holder: 'ai' })).toBe('Escalated · queued for a person');
+    expect(chip({ status: 'escalated', operator_active: false, holder: 'ai' })).toBe('Escalated · queued');
     expect(chip({ status: 'escalated', operator_active: true, holder: 'operator', assignee_id: 'm1' })).toBe('Escalated · with a person');
     expect(chip({ status: 'active', operator_active: true, holder: 'operator', assignee_id: 'm1' })).toBe('Active · with a person');
     // Stored before `holder` existed: read from operator_active and the assignee.
-    expect(chip({ status: 'escalated', operator_active: true, holder: undefined, assignee_id: null })).toBe('Escalated · queued for a person');
+    expect(chip({ status: 'escalated', operator_active: true, holder: undefined, assignee_id: null })).toBe('Escalated · queued');
     expect(chip({ status: 'active', operator_active: false, holder: 'ai' })).toBe('Active');
     expect(chip({ status: 'resolved', operator_active: true, holder: 'operator', assignee_id: 'm1' })).toBe('Resolved');
   });

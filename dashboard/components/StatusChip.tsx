@@ -6,7 +6,7 @@ import { holderText, STATUS_TEXT } from './format.js';
 export function StatusChip({ c }: { c: Conversation }) {
   const who = holderText(c);
   return (
-    <span class={`status status-${c.status}${who ? ` status-${who.holder}` : ''}`}>
+    <span class={`status status-${c.status}${who ? ` status-${who.holder}` : ''}`} title={who?.title}>
       {STATUS_TEXT[c.status]}
       {who && ` · ${who.text}`}
     </span>

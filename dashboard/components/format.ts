@@ -28,11 +28,12 @@ export const STATUS_TEXT: Record<Conversation['status'], string> = { active: 'Ac
  * it, or it waits in the team's queue for one (also escalated while the AI still answers). A closed
  * conversation keeps its holder only to route a reopen, so its chip says nothing of it.
  */
-export function holderText(c: Pick<Conversation, 'status' | 'operator_active' | 'assignee_id' | 'holder' | 'hidden'>): { holder: Holder; text: string } | null {
+export function holderText(c: Pick<Conversation, 'status' | 'operator_active' | 'assignee_id' | 'holder' | 'hidden'>): { holder: Holder; text: string; title: string } | null {
   if (c.status === 'resolved' || c.status === 'abandoned') return null;
   const holder = holderOf(c);
-  if (holder === 'operator') return { holder, text: 'with a person' };
-  if (holder === 'queue' || waitingForHuman(c)) return { holder, text: 'queued for a person' };
+  if (holder === 'operator') return { holder, text: 'with a person', title: 'A person of the team has it; the AI is quiet' };
+  if (holder === 'queue') return { holder, text: 'queued', title: 'Waiting in the queue for a person; nobody of the team has it yet, the AI is quiet' };
+  if (waitingForHuman(c)) return { holder, text: 'queued', title: 'Waiting in the queue for a person; the AI answers meanwhile' };
   return null;
 }
 /** Who answered the visitor, in plain words (docs/operators.md "AI involvement"). */

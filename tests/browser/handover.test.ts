@@ -221,7 +221,7 @@ describe('handover between the widget and the console', () => {
     expect(new Set(await queue.getByRole('link').allTextContents()).size).toBe(position);
     // Its row says it is queued, not that a person has it.
     const row = console_.locator(`.conversation-list li[data-conversation-id="${id}"]`);
-    await expect.poll(() => row.locator('.status').textContent()).toBe('Escalated · queued for a person');
+    await expect.poll(() => row.locator('.status').textContent()).toBe('Escalated · queued');
     await snap(console_, 'console-queue');
 
     // ---- the operator answers from the queue (again without take over): joined again, no AI meanwhile
