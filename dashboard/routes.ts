@@ -24,6 +24,7 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/inbox', nav: 'Inbox', href: inboxPath, component: Inbox },
   { path: '/app/p/:project/c/:conversation', component: Inbox },
   { path: '/app/p/:project/knowledge', nav: 'Knowledge', href: (id) => `/app/p/${id}/knowledge`, component: lazy(() => import('./pages/KnowledgePage.js')) },
+  { path: '/app/p/:project/knowledge-gaps', nav: 'Knowledge gaps', more: true, href: (id) => `/app/p/${id}/knowledge-gaps`, component: lazy(() => import('./pages/KnowledgeGapsPage.js')) },
   { path: '/app/p/:project/knowledge/:provider', component: lazy(() => import('./pages/KnowledgeProviderPage.js')) },
   { path: '/app/p/:project/behaviour', nav: 'Behaviour', href: (id) => `/app/p/${id}/behaviour`, component: lazy(() => import('./pages/BehaviourPage.js')) },
   { path: '/app/p/:project/actions', nav: 'Actions', more: true, href: (id) => `/app/p/${id}/actions`, component: lazy(() => import('./pages/ActionsPage.js')) },

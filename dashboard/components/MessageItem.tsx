@@ -2,6 +2,7 @@
 // replies, internal comments (never shown to the visitor), system notes and summaries. The AI's
 // answers are Markdown, rendered by the widget's own renderer (shared/markdown.ts: Preact nodes, never
 // HTML, links allow-listed) so the team reads what the visitor read; everything else is plain text.
+import type { ComponentChildren } from 'preact';
 import type { Message } from '../../shared/schemas/entities.js';
 import { Sources } from './Sources.js';
 import { renderMarkdown } from '../../shared/markdown.js';
@@ -16,7 +17,8 @@ function who(m: Message): string {
   return m.author?.name ?? 'Operator';
 }
 
-export function MessageItem({ m }: { m: Message }) {
+/** `children`: what the team can do with the message (Save as snippet on a reply, MessageList). */
+export function MessageItem({ m, children }: { m: Message; children?: ComponentChildren }) {
   const kind = m.type === 'message' ? `msg-${m.role}` : `msg-${m.type}`;
   const internal = m.type === 'comment' ? ' (internal note)' : '';
   return (
@@ -30,6 +32,7 @@ export function MessageItem({ m }: { m: Message }) {
       </div>
       {m.role === 'assistant' && m.type === 'message' ? <div class="msg-body msg-md">{renderMarkdown(m.content)}</div> : <p class="msg-body">{m.content}</p>}
       {m.role === 'assistant' && <Sources sources={m.sources} />}
+      {children}
     </li>
   );
 }

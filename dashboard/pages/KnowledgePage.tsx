@@ -26,6 +26,8 @@ export default function KnowledgePage({ project }: { project: string }) {
     <div class="knowledge">
       <div class="page-head">
         <h1>Knowledge</h1>
+        {/* What visitors asked that the knowledge did not answer (pages/KnowledgeGapsPage.tsx). */}
+        <a href={`/app/p/${project}/knowledge-gaps`}>Knowledge gaps →</a>
       </div>
       <div class="provider-grid">
         <section class="card" aria-labelledby="providers-title">

@@ -181,15 +181,15 @@ describe('console: the inbox as a work queue', () => {
     await row(page, ids.main).waitFor();
     // The navigation: one Menu button instead of rows of links.
     const nav = page.getByRole('navigation', { name: 'Console' });
-    expect(await nav.getByRole('link', { name: 'Knowledge' }).isVisible()).toBe(false);
+    expect(await nav.getByRole('link', { name: 'Knowledge', exact: true }).isVisible()).toBe(false);
     await nav.getByRole('button', { name: 'Menu' }).click();
-    await nav.getByRole('link', { name: 'Knowledge' }).waitFor();
+    await nav.getByRole('link', { name: 'Knowledge', exact: true }).waitFor();
     // One list: the pages behind More on a wide screen are in it too, and no More button.
     await nav.getByRole('link', { name: 'Labels', exact: true }).waitFor();
     expect(await nav.getByRole('button', { name: /^More/ }).isVisible()).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     await nav.getByRole('button', { name: 'Menu' }).click();
-    await nav.getByRole('link', { name: 'Knowledge' }).waitFor({ state: 'hidden' });
+    await nav.getByRole('link', { name: 'Knowledge', exact: true }).waitFor({ state: 'hidden' });
     expect(await page.getByRole('region', { name: 'Conversation', exact: true }).isVisible()).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     expect(await layoutProblems(page)).toEqual([]);
