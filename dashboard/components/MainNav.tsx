@@ -1,16 +1,24 @@
 // Links to the console's pages that have a navigation label (routes.ts). On a wide screen they are
-// one row: the pages used every day as links, the rest behind a More button (sixteen links took two
-// rows at 1280 px); the button shows the page's name instead when it is one of its own. On a phone (≤ 600 px) all
-// of them sit behind a Menu button, one list: fifteen links took five rows above every page.
-// Following a link closes either; Escape or a click elsewhere closes More.
-import { useEffect, useRef, useState } from 'preact/hooks';
+// one row (sixteen links took two rows at 1280 px): as many as fit, in order, and the rest behind a
+// More button, with the pages marked `more` (used less) always there. The button shows the page's
+// name instead when it is one of its own. On a phone (≤ 600 px) all of them sit behind a Menu
+// button, one list. Following a link closes either; Escape or a click elsewhere closes More.
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { PAGES, type PageDef } from '../routes.js';
 import { escalatedQueue } from '../models/inbox.js';
+
+const PHONE = '(max-width: 600px)';
 
 export function MainNav({ projectId, path }: { projectId: string; path: string }) {
   const [open, setOpen] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
+  const links = PAGES.filter((p) => p.nav && p.href);
+  const candidates = links.filter((p) => !p.more);
+  // How many of the candidates stand in the row; measured after each layout (all of them at first).
+  const [fit, setFit] = useState(candidates.length);
+  const nav = useRef<HTMLElement>(null);
   const more = useRef<HTMLLIElement>(null);
+  const widths = useRef(new Map<string, number>());
   useEffect(() => {
     setOpen(false);
     setMoreOpen(false);
@@ -34,15 +42,47 @@ export function MainNav({ projectId, path }: { projectId: string; path: string }
   }, [moreOpen]);
 
   const waitingTotal = escalatedQueue.value.length;
-  const links = PAGES.filter((p) => p.nav && p.href);
+
+  // The row's width is what the top bar leaves the navigation (it grows into the free space): the
+  // links that fit in it stay, the others move behind More. Widths of links seen in the row are
+  // kept, so a wider window brings them back.
+  useLayoutEffect(() => {
+    const el = nav.current;
+    if (!el) return;
+    const measure = () => {
+      if (matchMedia(PHONE).matches) return;
+      const list = el.querySelector<HTMLElement>('#main-nav-list');
+      if (!list) return;
+      for (const li of list.querySelectorAll<HTMLElement>(':scope > li[data-nav]')) widths.current.set(li.dataset.nav!, li.getBoundingClientRect().width);
+      const gap = parseFloat(getComputedStyle(list).columnGap) || 0;
+      const moreWidth = more.current?.getBoundingClientRect().width ?? 0;
+      const forced = candidates.length < links.length;
+      let used = 0;
+      let n = 0;
+      for (; n < candidates.length; n++) {
+        const w = widths.current.get(candidates[n].path);
+        if (w === undefined) break;
+        const last = n === candidates.length - 1;
+        const reserve = forced || !last ? moreWidth + gap : 0;
+        if (used + w + reserve > el.clientWidth + 0.5) break;
+        used += w + gap;
+      }
+      setFit((before) => (before === n ? before : n));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [waitingTotal, path, candidates.length, links.length, fit]);
+
   const isCurrent = (p: PageDef) => {
     const href = p.href!(projectId);
     return path === href || path.startsWith(`${href}/`) || (p.nav === 'Inbox' && path.startsWith(`/app/p/${projectId}/c/`));
   };
-  const item = (p: PageDef) => {
+  const item = (p: PageDef, inRow: boolean) => {
     const waiting = p.nav === 'Inbox' ? waitingTotal : 0;
     return (
-      <li key={p.path}>
+      <li key={p.path} data-nav={inRow ? p.path : undefined}>
         <a href={p.href!(projectId)} aria-current={isCurrent(p) ? 'page' : undefined}>
           {p.nav}
           {waiting > 0 && (
@@ -54,10 +94,10 @@ export function MainNav({ projectId, path }: { projectId: string; path: string }
       </li>
     );
   };
-  const extra = links.filter((p) => p.more);
+  const extra = [...candidates.slice(fit), ...links.filter((p) => p.more)];
   const currentExtra = extra.find(isCurrent);
   return (
-    <nav aria-label="Console" class={`main-nav${open ? ' is-open' : ''}`}>
+    <nav aria-label="Console" class={`main-nav${open ? ' is-open' : ''}`} ref={nav}>
       <button type="button" class="btn menu-button" aria-expanded={open} aria-controls="main-nav-list" onClick={() => setOpen(!open)}>
         Menu
         {waitingTotal > 0 && (
@@ -67,7 +107,7 @@ export function MainNav({ projectId, path }: { projectId: string; path: string }
         )}
       </button>
       <ul id="main-nav-list">
-        {links.filter((p) => !p.more).map(item)}
+        {candidates.slice(0, fit).map((p) => item(p, true))}
         {extra.length > 0 && (
           <li class={`nav-more${moreOpen ? ' is-open' : ''}`} ref={more}>
             <button type="button" class={`more-button${currentExtra ? ' is-current' : ''}`} aria-expanded={moreOpen} aria-controls="main-nav-more" onClick={() => setMoreOpen(!moreOpen)}>
@@ -80,7 +120,7 @@ export function MainNav({ projectId, path }: { projectId: string; path: string }
                 'More'
               )}
             </button>
-            <ul id="main-nav-more">{extra.map(item)}</ul>
+            <ul id="main-nav-more">{extra.map((p) => item(p, false))}</ul>
           </li>
         )}
       </ul>

@@ -127,7 +127,7 @@ describe('console: the inbox as a work queue', () => {
     await audit.close();
   });
 
-  it('the navigation is one row at 1280×800, the less used pages behind More (keyboard, Escape, current page named)', { timeout: 60_000 }, async () => {
+  it('the navigation is one row at 1280×800 (and narrower), the less used pages and those that do not fit behind More (keyboard, Escape, current page named)', { timeout: 60_000 }, async () => {
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
@@ -168,6 +168,15 @@ describe('console: the inbox as a work queue', () => {
     await nav.getByRole('button', { name: 'More: Labels' }).waitFor();
     expect(await rows()).toBeLessThan(8);
     expect(await axeViolations(page)).toEqual([]);
+    // Narrower: the links that no longer fit move behind More, still one row; wider again, they are back.
+    const knowledge = nav.getByRole('link', { name: 'Knowledge', exact: true });
+    await page.setViewportSize({ width: 900, height: 800 });
+    await knowledge.waitFor({ state: 'hidden' });
+    expect(await rows()).toBeLessThan(8);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await knowledge.waitFor();
+    expect(await rows()).toBeLessThan(8);
     await context.close();
   });
 
