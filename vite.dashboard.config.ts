@@ -35,10 +35,55 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The inbox is the console's landing page (/app opens the first project's inbox): index.html names
+ * its chunk, the chunks it imports and its CSS, so the browser fetches them while it reads the page,
+ * not after the entry has run and the session is known. Other pages still load on demand.
+ */
+function preloadInbox(): Plugin {
+  let base = '/';
+  return {
+    name: 'parley-console-preload-inbox',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const inbox = chunks.find((c) => c.facadeModuleId?.endsWith('/pages/InboxPage.tsx'));
+        if (!inbox) throw new Error('console build: no chunk for pages/InboxPage.tsx');
+        const entry = new Set<string>();
+        const walk = (names: string[], into: Set<string>) => {
+          for (const name of names) {
+            if (into.has(name)) continue;
+            into.add(name);
+            const c = bundle[name];
+            if (c?.type === 'chunk') walk(c.imports, into);
+          }
+        };
+        walk(chunks.filter((c) => c.isEntry).map((c) => c.fileName), entry);
+        const files = new Set<string>();
+        walk([inbox.fileName], files);
+        const cssOf = (names: Set<string>) => new Set([...names].flatMap((f) => [...((bundle[f] as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]));
+        const entryCss = cssOf(entry);
+        const link = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs: { ...attrs, crossorigin: true }, injectTo: 'head' as const });
+        return [
+          ...[...files].filter((f) => !entry.has(f)).map((f) => link({ rel: 'modulepreload', href: `${base}${f}` })),
+          ...[...cssOf(files)].filter((f) => !entryCss.has(f)).map((f) => link({ rel: 'preload', as: 'style', href: `${base}${f}` })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'dashboard'),
   base: '/app/',
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false }), precompress()],
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false }), preloadInbox(), precompress()],
   publicDir: false,
   build: {
     outDir: OUT,

@@ -48,10 +48,32 @@ const PAGE = 50;
 
 const memberId = () => currentMember.peek()?.id;
 
-async function fetchPage(after?: string): Promise<Page> {
+async function fetchPage(after?: string, id = projectId): Promise<Page> {
   const query = listQuery(filters.peek(), tab.peek(), view.peek(), search.peek(), memberId());
   if (!query) return { data: [], has_more: false };
-  return api<Page>('GET', withQuery(endpoints.conversations(projectId), { ...query, limit: PAGE, starting_after: after }));
+  return api<Page>('GET', withQuery(endpoints.conversations(id), { ...query, limit: PAGE, starting_after: after }));
+}
+
+const fetchQueue = (id: string) => api<Page<Conversation>>('GET', withQuery(endpoints.conversations(id), { waiting: true, limit: 100 }));
+
+/**
+ * The first page and the waiting queue of an inbox opened from its URL, asked for by the entry
+ * (main.tsx) at once, alongside the session and the page's code instead of after them. The inbox
+ * takes them if it opens on that project in its first state (default filters, Open, All, no search:
+ * the list query needs no member then); a failed one (signed out) is asked for again.
+ */
+let early: { projectId: string; page: Promise<Page | null>; queue: Promise<Page<Conversation> | null> } | null = null;
+
+export function prefetchInbox(id: string) {
+  const quiet = <T>(p: Promise<T>) => p.catch(() => null);
+  early = { projectId: id, page: quiet(fetchPage(undefined, id)), queue: quiet(fetchQueue(id)) };
+}
+
+function takeEarly() {
+  const e = early;
+  early = null;
+  const first = filters.peek() === DEFAULT_FILTERS && tab.peek() === 'open' && view.peek() === 'all' && !search.peek();
+  return e && first && e.projectId === projectId ? e : null;
 }
 
 /** The views' counts for the current tab, filters and search. */
@@ -75,17 +97,22 @@ function scheduleCounts() {
 export async function reloadList(): Promise<void> {
   if (!projectId) return;
   const mine = ++generation;
+  const id = projectId;
   listState.value = 'loading';
   void reloadCounts();
+  const e = takeEarly();
+  // The rows show as soon as the page arrives, not after the queue (the queue shows beside them).
+  void (async () => ((e && (await e.queue)) ?? fetchQueue(id)))().then(
+    (queue) => {
+      if (mine === generation) escalatedQueue.value = queue.data;
+    },
+    () => undefined, // Like the counts, a guide: the list reports errors, and the next change asks again.
+  );
   try {
-    const [page, queue] = await Promise.all([
-      fetchPage(),
-      api<Page<Conversation>>('GET', withQuery(endpoints.conversations(projectId), { waiting: true, limit: 100 })),
-    ]);
+    const page = (e && (await e.page)) ?? (await fetchPage());
     if (mine !== generation) return;
     conversations.value = page.data;
     hasMore.value = page.has_more;
-    escalatedQueue.value = queue.data;
     for (const c of page.data) trackSeq(c.id, c.last_seq);
     const visible = new Set(page.data.map((c) => c.id));
     selected.value = new Set([...selected.peek()].filter((id) => visible.has(id)));
