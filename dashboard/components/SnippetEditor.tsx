@@ -1,5 +1,5 @@
-// Manual snippets (spec 2.11): a title, an optional FAQ question it answers directly, and Markdown
-// content with a live preview. The preview uses the widget's own tiny renderer (widget/app/markdown.ts)
+// Manual snippets (spec 2.11): a title, an optional FAQ question it answers directly (with other
+// phrasings of it, one per line: docs/knowledge.md "Knowledge gaps"), and Markdown content with a live preview. The preview uses the widget's own tiny renderer (widget/app/markdown.ts)
 // so it shows what a visitor will see, builds nodes rather than HTML (no 'unsafe-inline', no XSS)
 // and adds no parser to the console.
 import { useEffect, useState } from 'preact/hooks';
@@ -9,7 +9,7 @@ import { loadSources } from '../models/knowledge.js';
 import type { DataProvider, Snippet } from '../models/knowledge-api.js';
 import { errorText } from '../models/api.js';
 
-const EMPTY = { title: '', question: '', content: '', url: '' };
+const EMPTY = { title: '', question: '', alternatives: '', content: '', url: '' };
 
 export function SnippetEditor({ projectId, provider }: { projectId: string; provider: DataProvider }) {
   const [editing, setEditing] = useState<string | null>(null);
@@ -22,7 +22,7 @@ export function SnippetEditor({ projectId, provider }: { projectId: string; prov
 
   const edit = (s: Snippet | null) => {
     setEditing(s?.id ?? null);
-    setForm(s ? { title: s.title, question: s.question ?? '', content: s.content, url: s.url ?? '' } : EMPTY);
+    setForm(s ? { title: s.title, question: s.question ?? '', alternatives: s.alternative_questions.join('\n'), content: s.content, url: s.url ?? '' } : EMPTY);
     setMessage(null);
     document.getElementById('snippet-title')?.focus();
   };
@@ -30,7 +30,8 @@ export function SnippetEditor({ projectId, provider }: { projectId: string; prov
   async function save(e: Event) {
     e.preventDefault();
     try {
-      await saveSnippet(projectId, provider.id, editing, { title: form.title.trim(), question: form.question.trim() || null, content: form.content, url: form.url.trim() || null });
+      const alternative_questions = form.alternatives.split('\n').map((q) => q.trim()).filter(Boolean);
+      await saveSnippet(projectId, provider.id, editing, { title: form.title.trim(), question: form.question.trim() || null, alternative_questions, content: form.content, url: form.url.trim() || null });
       setMessage({ ok: true, text: editing ? 'Snippet updated and re-indexed.' : 'Snippet saved and indexed.' });
       setEditing(null);
       setForm(EMPTY);
@@ -59,6 +60,7 @@ export function SnippetEditor({ projectId, provider }: { projectId: string; prov
           <li key={s.id}>
             <span class="snippet-name">{s.title || s.question || s.content.slice(0, 60)}</span>
             {s.question && <span class="chip">FAQ</span>}
+            {s.alternative_questions.length > 0 && <span class="chip">{s.alternative_questions.length === 1 ? '1 more phrasing' : `${s.alternative_questions.length} more phrasings`}</span>}
             <span class="snippet-actions">
               <button type="button" class="btn btn-quiet" onClick={() => edit(s)}>
                 Edit<span class="sr-only"> {s.title}</span>
@@ -79,6 +81,10 @@ export function SnippetEditor({ projectId, provider }: { projectId: string; prov
         <label class="field">
           <span>FAQ question (optional)</span>
           <input maxLength={1000} value={form.question} placeholder="How do I reset my password?" onInput={set('question')} />
+        </label>
+        <label class="field wide">
+          <span>Other phrasings of the question (optional, one per line)</span>
+          <textarea rows={3} value={form.alternatives} placeholder="I forgot my password" onInput={set('alternatives')} />
         </label>
         <label class="field wide">
           <span>Content (Markdown)</span>

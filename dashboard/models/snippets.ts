@@ -8,6 +8,8 @@ export const snippets = signal<Snippet[] | null>(null);
 export interface SnippetInput {
   title: string;
   question: string | null;
+  /** Other phrasings of `question`, each indexed and answered like it. */
+  alternative_questions: string[];
   content: string;
   url: string | null;
 }
