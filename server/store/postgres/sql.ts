@@ -1,0 +1,55 @@
+// The statements of one collection. The collection name is written into the SQL as a literal rather
+// than passed as a parameter: a partial index (WHERE collection = '…') is only usable when the
+// planner can see that the query asks for that same collection, which a parameter hides from a
+// generic plan. Names are checked against a strict pattern before they get here.
+import { DOCUMENTS, ELEMENTS, fieldKey, literal } from './schema.js';
+
+export interface CollectionSql {
+  get: string;
+  getForUpdate: string;
+  list: string;
+  /** Every document of the collection (findBy on a field without an index). */
+  all: string;
+  findBy(field: string): string;
+  scopes: string;
+  upsert: string;
+  updateDoc: string;
+  deleteDoc: string;
+  deleteElements: string;
+  deleteFieldElements: string;
+  insertElements: string;
+  olderVersions: string;
+  newerVersions: string;
+}
+
+export function collectionSql(name: string, hasElements: boolean): CollectionSql {
+  const c = literal(name);
+  // A document's append-only arrays as the JSON text {"field": [...], ...}, put together from their
+  // element rows in order without PostgreSQL parsing any of them (schema.ts: documents are text).
+  const elements = hasElements
+    ? `, (SELECT '{' || string_agg('"' || f.field || '":' || f.items, ',') || '}' FROM (
+         SELECT e.field, '[' || string_agg(e.element, ',' ORDER BY e.seq) || ']' AS items FROM ${ELEMENTS} e
+         WHERE e.collection = d.collection AND e.scope = d.scope AND e.id = d.id GROUP BY e.field) f) AS elements`
+    : '';
+  const select = `SELECT d.scope, d.id, d.v, d.doc, d.arrays${elements} FROM ${DOCUMENTS} d WHERE d.collection = ${c}`;
+  const key = `collection = ${c} AND scope = $1 AND id = $2`;
+  return {
+    get: `${select} AND d.scope = $1 AND d.id = $2`,
+    getForUpdate: `${select} AND d.scope = $1 AND d.id = $2 FOR UPDATE OF d`,
+    list: `${select} AND d.scope = $1 ORDER BY d.id`,
+    all: `${select} ORDER BY d.scope, d.id`,
+    findBy: (field) => `${select} AND ${fieldKey(field, 'd.')} = $1 ORDER BY d.scope, d.id`,
+    scopes: `SELECT DISTINCT scope FROM ${DOCUMENTS} WHERE collection = ${c} ORDER BY scope`,
+    upsert: `INSERT INTO ${DOCUMENTS} (collection, scope, id, v, doc, arrays, keys) VALUES (${c}, $1, $2, $3, $4, $5, $6)
+             ON CONFLICT (collection, scope, id) DO UPDATE SET v = EXCLUDED.v, doc = EXCLUDED.doc, arrays = EXCLUDED.arrays, keys = EXCLUDED.keys`,
+    updateDoc: `UPDATE ${DOCUMENTS} SET v = $3, doc = $4, arrays = $5, keys = $6 WHERE ${key}`,
+    deleteDoc: `DELETE FROM ${DOCUMENTS} WHERE ${key}`,
+    deleteElements: `DELETE FROM ${ELEMENTS} WHERE ${key}`,
+    deleteFieldElements: `DELETE FROM ${ELEMENTS} WHERE ${key} AND field = $3`,
+    // One statement for any number of elements: their JSON texts as one array, numbered from $4.
+    insertElements: `INSERT INTO ${ELEMENTS} (collection, scope, id, field, seq, element)
+                     SELECT ${c}, $1, $2, $3, $4::integer + u.ord::integer - 1, u.element FROM unnest($5::text[]) WITH ORDINALITY AS u(element, ord)`,
+    olderVersions: `SELECT scope, id FROM ${DOCUMENTS} WHERE collection = ${c} AND v < $1 ORDER BY scope, id LIMIT 500`,
+    newerVersions: `SELECT scope, id, v FROM ${DOCUMENTS} WHERE collection = ${c} AND v > $1 ORDER BY scope, id LIMIT 20`,
+  };
+}

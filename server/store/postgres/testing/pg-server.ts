@@ -1,0 +1,161 @@
+// A throwaway PostgreSQL for one test file (docs/architecture.md section 9: real services, no mocks).
+// initdb into a temp dir, the postmaster listening only on a unix socket in that dir (no TCP port, so
+// no port to race for and nothing reachable from outside), fsync on so every COMMIT a test awaits is
+// really flushed, and one fresh database per test. stop() removes everything.
+//
+// PostgreSQL refuses to run as root and tests run as root in CI, so as root the server runs as the
+// `nobody` user. It is started through setpriv with a parent-death signal: if the test process dies
+// without reaching stop() (a crash, a kill, a hook that timed out), the kernel kills the postmaster
+// and its backends notice and exit, so no PostgreSQL outlives its test file.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, chown, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface TestPostgres {
+  /** Creates an empty database and returns its URL (what DATABASE_URL would hold). */
+  createDatabase(): Promise<string>;
+  /** Milliseconds from the first initdb call to the first accepted connection. */
+  readonly startMs: number;
+  /** The postmaster's process id (tests check it is gone after stop). */
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+const USER = 'parley';
+const PREFIX = 'parley-pg-';
+
+/** The newest installed PostgreSQL's bin directory (Debian: /usr/lib/postgresql/<major>/bin). */
+export function postgresBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
+  majors.sort((a, b) => Number(b) - Number(a));
+  if (majors.length === 0) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run scripts/system-deps.sh');
+  return join(root, majors[0]!, 'bin');
+}
+
+/** The command prefix that runs a server program as a non-root user and ties it to this process. */
+function runAs(): { prefix: string[]; uid?: number; gid?: number } {
+  const root = process.getuid?.() === 0;
+  const ids = root ? { uid: Number(execFileSync('id', ['-u', 'nobody']).toString()), gid: Number(execFileSync('id', ['-g', 'nobody']).toString()) } : {};
+  const prefix = ['setpriv'];
+  if (root) prefix.push(`--reuid=${ids.uid}`, `--regid=${ids.gid}`, '--clear-groups');
+  return { prefix, ...ids };
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = postgresBinDir();
+  const as = runAs();
+  await removeAbandoned();
+  const dir = await mkdtemp(join(tmpdir(), PREFIX));
+  await chmod(dir, 0o700);
+  if (as.uid !== undefined) await chown(dir, as.uid, as.gid!);
+  const data = join(dir, 'data');
+  const started = performance.now();
+  let child: ChildProcess | undefined;
+  const killNow = () => child?.kill('SIGKILL');
+  try {
+    // --no-sync only skips initdb's own final flush of a cluster that is thrown away after the file;
+    // the server below runs with fsync on.
+    execFileSync(as.prefix[0]!, [...as.prefix.slice(1), join(bin, 'initdb'), '-D', data, '-U', USER, '-A', 'trust', '--no-locale', '-E', 'UTF8', '--no-sync'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const settings = {
+      listen_addresses: '',
+      unix_socket_directories: dir,
+      fsync: 'on',
+      synchronous_commit: 'on',
+      max_connections: '100',
+      shared_buffers: '16MB',
+      logging_collector: 'off',
+    };
+    const args = [...as.prefix.slice(1), '--pdeathsig', 'KILL', join(bin, 'postgres'), '-D', data];
+    for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
+    child = spawn(as.prefix[0]!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    process.once('exit', killNow);
+    const log: string[] = [];
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => log.push(chunk));
+    const url = (database: string) => `postgresql://${USER}@localhost/${database}?host=${encodeURIComponent(dir)}`;
+    const admin = await connectWhenReady(url('postgres'), child, log);
+    const startMs = Math.round(performance.now() - started);
+    let count = 0;
+    const server = child;
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    return {
+      startMs,
+      pid: server.pid!,
+      async createDatabase() {
+        const name = `t_${++count}`;
+        await admin.query(`CREATE DATABASE ${name}`);
+        return url(name);
+      },
+      async stop() {
+        await admin.end().catch(() => {});
+        // Immediate shutdown: no checkpoint for a cluster about to be deleted.
+        if (server.exitCode === null && server.signalCode === null) server.kill('SIGQUIT');
+        const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+        process.off('exit', killNow);
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    killNow();
+    process.off('exit', killNow);
+    await rm(dir, { recursive: true, force: true });
+    const initLog = (err as { stderr?: Buffer }).stderr?.toString();
+    throw new Error(`the test PostgreSQL did not start: ${(err as Error).message}${initLog ? `\n${initLog}` : ''}`);
+  }
+}
+
+/** Connects as soon as the server accepts connections; fails with its log if it exits first. */
+async function connectWhenReady(url: string, child: ChildProcess, log: string[]): Promise<pg.Client> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`postgres exited: ${log.join('').slice(-2000)}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      client.on('error', () => {}); // the server going away at stop()
+      return client;
+    } catch (err) {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) throw new Error(`postgres not ready after 30 s: ${(err as Error).message}\n${log.join('').slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+  }
+}
+
+/**
+ * The parent-death signal stops the server of a test process that died, but its temp dir stays:
+ * remove such dirs (an hour old, no live postmaster) so killed runs do not fill the disk.
+ */
+async function removeAbandoned(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.startsWith(PREFIX))) {
+    const dir = join(tmpdir(), name);
+    const info = await stat(dir).catch(() => null);
+    if (!info || Date.now() - info.mtimeMs < 3600_000) continue;
+    let pid = 0;
+    try {
+      pid = Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    } catch {
+      // no pid file: initdb never finished, or the server stopped
+    }
+    if (!pid || !isRunning(pid)) await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/** Whether a process is still running (used by the harness's own test). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/\) [ZX] /.test(stat); // a zombie has exited
+  } catch {
+    return false;
+  }
+}
