@@ -100,6 +100,27 @@ describe('knowledge gaps', { timeout: 60_000 }, () => {
     expect(missing.body.error).toBe('not_found');
   });
 
+  it('answers a group listed over fewer days than its oldest question: the older questions go with it', async () => {
+    const conversations = t.app.ctx.store.collection('conversations');
+    const old = (await api('POST', '/conversations', { user_id: 'gap-old', message: 'Do you sell spare kettle lids?' })).body;
+    await api('POST', `/conversations/${old.id}/generate`);
+    // Asked 40 days ago: the stored messages are moved back in time.
+    const back = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    const record = (await conversations.get(t.demo.project_id, old.id))!;
+    await conversations.put(t.demo.project_id, { ...record, messages: record.messages.map((m) => ({ ...m, created_at: back })) });
+    const recent = (await api('POST', '/conversations', { user_id: 'gap-new', message: 'Can I buy a spare lid for my kettle?' })).body;
+    await api('POST', `/conversations/${recent.id}/generate`);
+
+    const lids = (list: Gap[]) => list.filter((g) => g.phrasings.some((p) => /lid/.test(p.text)));
+    const month = lids((await api('GET', '/knowledge/gaps')).body.data);
+    expect(month.map((g) => g.count)).toEqual([1]);
+    expect(lids((await api('GET', '/knowledge/gaps?days=90')).body.data).map((g) => g.count)).toEqual([2]);
+    const saved = await api('POST', `/knowledge/gaps/${month[0]!.id}/snippet`, { content: 'Yes: spare lids are 9 euros in the shop.' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body.alternative_questions).toHaveLength(1);
+    expect(lids((await api('GET', '/knowledge/gaps?days=90')).body.data)).toEqual([]);
+  });
+
   it("saves an operator's answer to a visitor question of a conversation as a snippet", async () => {
     const c = (await api('POST', '/conversations', { user_id: 'gap-visitor', message: 'Can I bring my dog into the showroom?' })).body;
     const generated = await api('POST', `/conversations/${c.id}/generate`);

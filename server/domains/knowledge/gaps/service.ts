@@ -16,7 +16,7 @@ import { DEFAULT_GAP_DAYS, type AnswerBody, type Gap, type GapQuery } from './sc
 import { MAX_ALTERNATIVES } from '../snippet-questions.js';
 
 const DAY = 86_400_000;
-/** How far back a question asked in a conversation is looked up in its group (Save as snippet). */
+/** The window a group is looked up in to answer or dismiss it (the longest a list may use). */
 const LOOKUP_DAYS = 365;
 
 export interface GapDeps {
@@ -59,8 +59,13 @@ export function createGapService(deps: GapDeps) {
       .sort((a, b) => b.count - a.count || b.last_seen_at.localeCompare(a.last_seen_at) || a.id.localeCompare(b.id));
   }
 
-  async function group(projectId: string, gapId: string, days = LOOKUP_DAYS): Promise<GapSummary> {
-    const found = (await groups(projectId, days)).find((g) => g.id === gapId);
+  /**
+   * The open group a listed gap id names, over the longest window: listed over fewer days, a group
+   * may have older questions too, which then come first and name it, so it is found by any question.
+   */
+  async function group(projectId: string, gapId: string): Promise<GapSummary> {
+    const all = await groups(projectId, LOOKUP_DAYS);
+    const found = all.find((g) => g.id === gapId) ?? all.find((g) => g.message_ids.includes(gapId));
     if (!found) throw notFound('knowledge gap');
     return found;
   }
