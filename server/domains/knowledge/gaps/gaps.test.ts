@@ -138,17 +138,21 @@ describe('knowledge gaps', { timeout: 60_000 }, () => {
     expect(tested.answer).toMatchObject({ outcome: 'answer', sources: [expect.objectContaining({ source_id: saved.body.id })] });
   });
 
-  it('needs knowledge:read to list and knowledge:write to answer or dismiss; documented in OpenAPI', async () => {
+  it('needs knowledge:read and conversation:read to list, knowledge:write too to answer or dismiss; documented in OpenAPI', async () => {
     const { key } = await t.app.ctx.services.apiKeys.create(t.demo.project_id, { name: 'reader', permissions: ['knowledge:read', 'conversation:read'], environment: 'test' });
     const reader = { authorization: `Bearer ${key}` };
     expect((await api('GET', '/knowledge/gaps', undefined, reader)).status).toBe(200);
+    const { key: knowledgeOnly } = await t.app.ctx.services.apiKeys.create(t.demo.project_id, { name: 'sync', permissions: ['knowledge:read'], environment: 'test' });
+    const blind = await api('GET', '/knowledge/gaps', undefined, { authorization: `Bearer ${knowledgeOnly}` });
+    expect(blind.status).toBe(403);
+    expect(blind.body.missing_permissions).toEqual(['conversation:read']);
     const denied = await api('POST', '/knowledge/gaps/019a0000-0000-7000-8000-000000000000/dismiss', undefined, reader);
     expect(denied.status).toBe(403);
     expect(denied.body.missing_permissions).toEqual(['knowledge:write']);
     expect((await api('GET', '/knowledge/gaps?days=3')).status).toBe(400);
 
     const spec = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
-    expect(spec.paths['/v1/projects/{project_id}/knowledge/gaps'].get['x-required-permissions']).toEqual(['knowledge:read']);
+    expect(spec.paths['/v1/projects/{project_id}/knowledge/gaps'].get['x-required-permissions']).toEqual(['knowledge:read', 'conversation:read']);
     expect(spec.paths['/v1/projects/{project_id}/knowledge/gaps/{gap_id}/snippet'].post).toBeDefined();
     expect(spec.paths['/v1/projects/{project_id}/conversations/{conversation_id}/messages/{message_id}/snippet'].post).toBeDefined();
   });

@@ -1,15 +1,16 @@
 // REST routes of knowledge gaps (docs/api.md "Knowledge gaps"): list the groups of questions the AI
 // could not answer confidently, answer one with a snippet, dismiss one, and answer one visitor
-// question of a conversation (the console's Save as snippet). Reading needs knowledge:read (every
-// role has it); answering and dismissing change the knowledge, so they need knowledge:write too.
+// question of a conversation (the console's Save as snippet). The groups are visitors' words from
+// conversations, so reading needs conversation:read beside knowledge:read (every role has both);
+// answering and dismissing change the knowledge, so they need knowledge:write too.
 import type { RouteModule } from '../../../routes.js';
 import { projectRoute } from '../../../http/project-route.js';
 import { ProjectParams, SnippetSchema } from '../api-schemas.js';
 import { AnswerBody, GapList, GapParams, GapQuery, QuestionParams } from './schemas.js';
 import { createGapService } from './service.js';
 
-const READ = ['knowledge:read'] as const;
-const CHANGE = ['knowledge:read', 'knowledge:write'] as const;
+const READ = ['knowledge:read', 'conversation:read'] as const;
+const CHANGE = [...READ, 'knowledge:write'] as const;
 const tags = ['knowledge'];
 
 export const knowledgeGapRoutes: RouteModule = (app, ctx) => {
@@ -44,7 +45,7 @@ export const knowledgeGapRoutes: RouteModule = (app, ctx) => {
   });
 
   projectRoute(app, ctx, {
-    method: 'POST', path: '/conversations/:conversation_id/messages/:message_id/snippet', permissions: ['conversation:read', ...CHANGE], tags, status: 201,
+    method: 'POST', path: '/conversations/:conversation_id/messages/:message_id/snippet', permissions: CHANGE, tags, status: 201,
     summary: "Save an answer to a visitor's question as a snippet",
     description:
       "`message_id` is the visitor's question; its words are the FAQ `question` unless the body gives one. When the question is part of a knowledge gap, " +

@@ -18,6 +18,8 @@ import { MAX_ALTERNATIVES } from '../snippet-questions.js';
 const DAY = 86_400_000;
 /** The window a group is looked up in to answer or dismiss it (the longest a list may use). */
 const LOOKUP_DAYS = 365;
+/** Longest snippet question (api-schemas.ts). */
+const MAX_QUESTION = 1000;
 
 export interface GapDeps {
   store: ParleyStore;
@@ -82,12 +84,15 @@ export function createGapService(deps: GapDeps) {
     return manual?.id ?? (await deps.knowledge.createProvider(projectId, { type: 'manual', name: 'FAQ' })).id;
   }
 
-  /** Writes the snippet: the question first, the group's other phrasings as its alternatives. */
+  /**
+   * Writes the snippet: the question first, the group's other phrasings as its alternatives. A visitor
+   * message may be longer than a snippet question may be (api-schemas.ts): such a phrasing is left out.
+   */
   async function answer(projectId: string, question: string, phrasings: string[], body: AnswerBody): Promise<Snippet> {
     const providerId = await providerFor(projectId, body.data_provider_id);
     return deps.knowledge.createSnippet(projectId, providerId, {
-      question,
-      alternative_questions: phrasings.filter((p) => p !== question).slice(0, MAX_ALTERNATIVES),
+      question: question.slice(0, MAX_QUESTION),
+      alternative_questions: phrasings.filter((p) => p !== question && p.length <= MAX_QUESTION).slice(0, MAX_ALTERNATIVES),
       content: body.content,
       ...(body.title ? { title: body.title } : {}),
     });
