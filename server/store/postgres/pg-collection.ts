@@ -81,7 +81,9 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
       this.transaction(async (client) => {
         // The row lock makes this a read-modify-write across instances too: another instance's
         // update of the same document waits here until this one commits, then reads its result.
-        const { rows } = await client.query<DocRow>(this.sql.getForUpdate, [scope, id]);
+        const locked = await client.query(this.sql.lock, [scope, id]);
+        if (locked.rowCount === 0) return undefined;
+        const { rows } = await client.query<DocRow>(this.sql.get, [scope, id]);
         if (!rows[0]) return undefined;
         const { doc: state, migrated } = this.codec.decode(rows[0]);
         const next = fn(this.codec.copy(state) as unknown as T) as unknown as Record<string, unknown> | undefined;
@@ -129,17 +131,25 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
   /** BEGIN … COMMIT on one pooled connection; any error rolls back and rejects, changing nothing. */
   async transaction<R>(fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
     const client = await this.pool.connect();
+    // A connection lost while checked out emits 'error' besides failing its query; the pool only
+    // listens while a connection is idle, and an unheard 'error' would end the process.
+    const ignore = () => {};
+    client.on('error', ignore);
+    const release = (err?: Error) => {
+      client.off('error', ignore);
+      client.release(err);
+    };
     try {
       await client.query('BEGIN');
       const result = await fn(client);
       await client.query('COMMIT');
-      client.release();
+      release();
       return result;
     } catch (err) {
       // A connection that cannot even roll back is broken: the pool drops it instead of reusing it.
       await client.query('ROLLBACK').then(
-        () => client.release(),
-        (e: Error) => client.release(e),
+        () => release(),
+        (e: Error) => release(e),
       );
       throw err;
     }

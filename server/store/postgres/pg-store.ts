@@ -59,9 +59,12 @@ export async function openPostgresStore<Types extends { [K in keyof Types]: Stor
     const client = await pool.connect().catch((err: Error) => {
       throw new StoreUnavailableError(config.url, err);
     });
+    const ignore = () => {}; // a lost connection fails the query under way; see PgCollection.transaction
+    client.on('error', ignore);
     try {
       await prepareDatabase(client, [...collections.values()]);
     } finally {
+      client.off('error', ignore);
       client.release();
     }
     // A second open connection, so a read issued beside a write does not wait for a connect.

@@ -50,7 +50,8 @@ async function upgradeDocuments(client: pg.PoolClient, collections: PgCollection
       if (rows.length === 0) break;
       await inTransaction(client, async () => {
         for (const { scope, id } of rows) {
-          const found = await client.query<DocRow>(c.sql.getForUpdate, [scope, id]);
+          await client.query(c.sql.lock, [scope, id]);
+          const found = await client.query<DocRow>(c.sql.get, [scope, id]);
           if (found.rows[0]) await c.replace(client, scope, id, c.codec.encode(c.codec.decode(found.rows[0]).doc));
         }
       });

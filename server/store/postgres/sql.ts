@@ -6,7 +6,7 @@ import { DOCUMENTS, ELEMENTS, fieldKey, literal } from './schema.js';
 
 export interface CollectionSql {
   get: string;
-  getForUpdate: string;
+  lock: string;
   list: string;
   /** Every document of the collection (findBy on a field without an index). */
   all: string;
@@ -35,7 +35,10 @@ export function collectionSql(name: string, hasElements: boolean): CollectionSql
   const key = `collection = ${c} AND scope = $1 AND id = $2`;
   return {
     get: `${select} AND d.scope = $1 AND d.id = $2`,
-    getForUpdate: `${select} AND d.scope = $1 AND d.id = $2 FOR UPDATE OF d`,
+    // Locked first, read after: a statement waiting for a row lock re-reads that row once it is
+    // free, but everything else it reads (the element rows) stays as of its start. The read that
+    // follows the lock in the same transaction starts later and sees the committed result.
+    lock: `SELECT 1 FROM ${DOCUMENTS} WHERE ${key} FOR UPDATE`,
     list: `${select} AND d.scope = $1 ORDER BY d.id`,
     all: `${select} ORDER BY d.scope, d.id`,
     findBy: (field) => `${select} AND ${fieldKey(field, 'd.')} = $1 ORDER BY d.scope, d.id`,
