@@ -4,6 +4,9 @@
 // row, "rama" → branch; French and Portuguese through Spanish ("fichiers" → fichero → file, "pasta"
 // → carpeta → folder), Italian through Catalan ("righe" → files → row). Real lt-proc processes over
 // the installed packages.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apertiumTranslations, hasApertium, lemmaWords, prepareApertium, setApertiumDir, stopApertium, units } from './apertium.js';
 import { translate } from './dictionary.js';
@@ -94,4 +97,22 @@ describe('Apertium word translations', () => {
       setApertiumDir('/usr/share/apertium');
     }
   });
+
+  it('waits for a process that is slow to start, as on a busy machine, instead of answering without it', async () => {
+    // A stand-in that takes 3 s before it becomes the real lt-proc (a busy machine's start and
+    // lexicon read): the first lookup waits for it, so a question's outcome does not depend on load.
+    const dir = mkdtempSync(join(tmpdir(), 'parley-slow-lt-proc-'));
+    writeFileSync(join(dir, 'lt-proc'), `#!/bin/sh\nsleep 3\nexec /usr/bin/lt-proc "$@"\n`, { mode: 0o755 });
+    const path = process.env.PATH;
+    stopApertium();
+    process.env.PATH = `${dir}:${path}`;
+    try {
+      await prepareApertium(['ventanas'], 'es');
+      expect(apertiumTranslations('ventanas', 'es')).toContain('window');
+    } finally {
+      process.env.PATH = path;
+      stopApertium();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -31,6 +31,12 @@ const PER_WORD = 6;
 const REMEMBERED = 20_000;
 /** A lookup that takes longer than this is given up (the search goes on with FreeDict alone). */
 const TIMEOUT_MS = 2_000;
+/**
+ * The first lookups of a new process also wait for it to start and read its lexicon (a one-time
+ * cost, paid at server start by warm.ts): on a busy machine that alone passed 2 s, and the same
+ * question got another outcome than on a quiet one.
+ */
+const START_TIMEOUT_MS = 20_000;
 
 /** One long-lived lt-proc: requests are queued and answered in order, each ended by a NUL. */
 class LtProc {
@@ -38,6 +44,8 @@ class LtProc {
   private buffer = '';
   private readonly waiting: ((answer: string | null) => void)[] = [];
   private failures = 0;
+  /** Whether the running process has answered once: it is started and its lexicon read. */
+  private ready = false;
 
   /** After a few failed starts or hung lookups it is given up for this process's lifetime. */
   get broken(): boolean {
@@ -48,6 +56,7 @@ class LtProc {
 
   private start(): ChildProcessWithoutNullStreams {
     const child = spawn('lt-proc', this.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.ready = false;
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (data: string) => {
       if (this.child !== child) return;
@@ -56,6 +65,7 @@ class LtProc {
       while ((end = this.buffer.indexOf('\0')) >= 0) {
         const answer = this.buffer.slice(0, end);
         this.buffer = this.buffer.slice(end + 1);
+        this.ready = true;
         this.waiting.shift()?.(answer);
       }
     });
@@ -82,7 +92,7 @@ class LtProc {
     return new Promise((resolve) => {
       // Answers come in order: a late one would be read as the next request's, so a hung process
       // is ended (its exit answers every waiting lookup with null) and the next lookup starts afresh.
-      const timer = setTimeout(() => child.kill(), TIMEOUT_MS);
+      const timer = setTimeout(() => child.kill(), this.ready ? TIMEOUT_MS : START_TIMEOUT_MS);
       this.waiting.push((answer) => {
         clearTimeout(timer);
         resolve(answer);
