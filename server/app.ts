@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** An already open store (tests share one); otherwise the lowdb store under config.dataDir. */
+  /** An already open store (tests share one); otherwise the one config names (DATABASE_URL, else lowdb under DATA_DIR). */
   store?: ParleyStore;
   /** Largest JSON body in bytes (413 beyond). */
   bodyLimit?: number;
@@ -51,7 +51,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: sendError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const store = options.store ?? (await openStore(config.dataDir));
+  const store = options.store ?? (await openStore(config.dataDir, config.databaseUrl));
   const box = createSecretBox(await loadMasterKey(config.dataDir, config.masterKey));
   const closers: (() => Promise<void> | void)[] = [];
   const base = { config, store, box, bus: createConversationBus(), onClose: (fn: () => Promise<void> | void) => closers.push(fn) };

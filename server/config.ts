@@ -10,6 +10,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * DATABASE_URL: documents in PostgreSQL (server/store/postgres, docs/architecture.md "PostgreSQL
+   * store") instead of the embedded store under DATA_DIR, which still holds the master key and files.
+   */
+  databaseUrl: string | null;
   baseUrl: string;
   chatUrl: string;
   cdnUrl: string;
@@ -148,6 +153,23 @@ function unitoolLimits(env: Env): Config['unitoolLimits'] {
   return Object.keys(set).length > 0 ? set : undefined;
 }
 
+/** DATABASE_URL names a PostgreSQL database as a libpq-style URL; unset means the embedded store. */
+function databaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    // The value may hold a password: never echo it.
+    throw new ConfigError('DATABASE_URL', 'must be a URL like postgresql://user:password@host:5432/parley');
+  }
+  if (parsed.protocol !== 'postgresql:' && parsed.protocol !== 'postgres:') {
+    throw new ConfigError('DATABASE_URL', `must start with postgresql://, got ${parsed.protocol}//`);
+  }
+  return raw;
+}
+
 /** WEB_SEARCH_URL keeps its query (e.g. `?categories=general`): search_web adds `q` and `format`. */
 function webSearchUrl(env: Env): string | null {
   const raw = env.WEB_SEARCH_URL?.trim();
@@ -183,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: p,
     host,
     dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: databaseUrl(env),
     baseUrl,
     chatUrl: url(env, 'CHAT_URL', baseUrl),
     cdnUrl: url(env, 'CDN_URL', baseUrl),

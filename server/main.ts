@@ -2,7 +2,7 @@
 // on SIGTERM/SIGINT. Failures a person can fix end in one line that says what to do, not a stack.
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { StoreCorruptError } from './store/index.js';
+import { StoreCorruptError, StoreUnavailableError } from './store/index.js';
 import { seedDemo } from './demo/seed.js';
 import { appUrls } from './domains/widget/urls.js';
 import { holdUntilReady } from './domains/health/readiness.js';
@@ -31,12 +31,18 @@ async function main() {
       console.error(`${err.message}\nParley will not start over unreadable data. Restore these files from a backup or move them away.`);
       process.exit(3);
     }
+    if (err instanceof StoreUnavailableError) {
+      console.error(`${err.message}\nCheck DATABASE_URL and that the database server is running.`);
+      process.exit(3);
+    }
     throw err;
   }
   // `npm run parley -- backup` while this runs asks this process, which holds the store, for the
-  // snapshot (README "Data and backups").
-  const backups = await serveBackups(config.dataDir, app.ctx.store, app.log);
-  app.addHook('onClose', () => backups.close());
+  // snapshot (README "Data and backups"). PostgreSQL is backed up with its own tools instead.
+  if (!config.databaseUrl) {
+    const backups = await serveBackups(config.dataDir, app.ctx.store, app.log);
+    app.addHook('onClose', () => backups.close());
+  }
   // Every request is a 503 until seeding is done, so /healthz "ok" means usable (readiness.ts).
   const readiness = holdUntilReady(app);
 
@@ -91,7 +97,8 @@ async function main() {
   if (stopping) return;
   readiness.ready();
 
-  console.log(`\nParley is running (${config.env} environment, data in ${config.dataDir}).`);
+  const data = config.databaseUrl ? `documents in PostgreSQL, files in ${config.dataDir}` : `data in ${config.dataDir}`;
+  console.log(`\nParley is running (${config.env} environment, ${data}).`);
   console.log(`  Demo page     ${base}/examples/`);
   console.log(`  Team console  ${base}/app (sign in with the team login)`);
   console.log(`  API docs      ${base}/v1/docs`);

@@ -11,6 +11,18 @@ import { BackupError } from '../backup/manifest.js';
 import { dataDirHolder } from './data-dir-holder.js';
 import type { DataDirCommand } from './commands.js';
 
+/**
+ * With DATABASE_URL the documents are in PostgreSQL, which has its own online backups: a copy of
+ * DATA_DIR would hold none of them, and a restore would not put them back (README "Data and backups").
+ */
+function refuseWithDatabase(config: { databaseUrl: string | null }, command: 'backup' | 'restore'): void {
+  if (!config.databaseUrl) return;
+  const tool = command === 'backup' ? 'pg_dump (e.g. pg_dump -Fc "$DATABASE_URL" > parley.dump)' : 'pg_restore';
+  throw new BackupError(
+    `DATABASE_URL is set, so the documents are in PostgreSQL, not in DATA_DIR: ${command} the database with ${tool}, and copy DATA_DIR's master.key and files beside it yourself`,
+  );
+}
+
 function onePath(args: string[], name: string): string {
   if (args.length !== 1) throw new BackupError(`give exactly one ${name} (a directory)`);
   return resolve(args[0]!);
@@ -22,6 +34,7 @@ export const BACKUP_COMMANDS: Record<string, DataDirCommand> = {
     args: 'DEST',
     options: {},
     async run(_v, args, config, print) {
+      refuseWithDatabase(config, 'backup');
       const dest = onePath(args, 'DEST');
       const holder = await dataDirHolder(config.dataDir);
       let summary;
@@ -45,6 +58,7 @@ export const BACKUP_COMMANDS: Record<string, DataDirCommand> = {
     args: 'SRC',
     options: { force: { type: 'boolean' } },
     async run(v, args, config, print) {
+      refuseWithDatabase(config, 'restore');
       const src = onePath(args, 'SRC');
       const holder = await dataDirHolder(config.dataDir);
       if (holder !== null) {

@@ -46,7 +46,7 @@ async function run(argv: string[]): Promise<number> {
   }
   let store;
   try {
-    store = await openStore(config.dataDir);
+    store = await openStore(config.dataDir, config.databaseUrl);
   } catch (err) {
     const pid = await dataDirHolder(config.dataDir);
     if (pid === null) throw err;

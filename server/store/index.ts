@@ -1,6 +1,8 @@
-// The one place that chooses the Store implementation. Nothing outside server/store/ imports lowdb.
+// The one place that chooses the Store implementation: PostgreSQL when DATABASE_URL is set, the
+// embedded lowdb store under DATA_DIR otherwise. Nothing outside server/store/ imports lowdb or pg.
 import { COLLECTION_OPTIONS, type Collections, type ParleyStore } from './collections.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
+import { openPostgresStore } from './postgres/pg-store.js';
 
 export const COLLECTION_NAMES: (keyof Collections)[] = [
   'organizations',
@@ -41,11 +43,13 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'canned_replies',
 ];
 
-export async function openStore(dataDir: string): Promise<ParleyStore> {
+export async function openStore(dataDir: string, databaseUrl?: string | null): Promise<ParleyStore> {
+  if (databaseUrl) return openPostgresStore<Collections>({ url: databaseUrl, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
   return openLowdbStore<Collections>({ dir: dataDir, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
 }
 
 export type { ParleyStore, Collections } from './collections.js';
 export { StoreCorruptError } from './types.js';
+export { StoreUnavailableError } from './postgres/pg-store.js';
 /** Restore (server/backup/restore.ts) holds a data directory as a running store does. */
 export { lockDataDir } from './lowdb/dir-lock.js';

@@ -1,5 +1,7 @@
 // Test helper: the real app over a real lowdb store in a fresh temp dir, with the demo seeded.
 // Tests drive it with inject() or listen on port 0 for real HTTP and WebSockets (docs/architecture.md section 9).
+// A test file that calls useTestDatabase (postgres-suite.ts) gets every app on a fresh PostgreSQL
+// database instead, so an existing suite runs unchanged against the PostgreSQL store.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +20,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let testDatabase: (() => Promise<string>) | null = null;
+
+/** From now on in this test file, each app gets the database URL `create` returns (null: lowdb again). */
+export function useTestDatabase(create: (() => Promise<string>) | null): void {
+  testDatabase = create;
+}
+
 export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'parley-test-'));
-  const config = testConfig(dataDir, { allowPrivateFetch: true, ...overrides });
+  const databaseUrl = testDatabase && !options.store ? await testDatabase() : null;
+  const config = testConfig(dataDir, { allowPrivateFetch: true, databaseUrl, ...overrides });
   const app = await buildApp(config, options);
   const { credentials } = await seedDemo(app.ctx);
   let closed = false;

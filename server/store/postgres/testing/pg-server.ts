@@ -19,6 +19,8 @@ export interface TestPostgres {
   createDatabase(): Promise<string>;
   /** Milliseconds from the start of the call to the first accepted connection. */
   readonly startMs: number;
+  /** Documents stored so far in all databases created (wrappers check a suite really used them). */
+  countDocuments(): Promise<number>;
   /** The postmaster's process id (tests check it is gone after stop). */
   readonly pid: number;
   stop(): Promise<void>;
@@ -89,6 +91,17 @@ export async function startPostgres(): Promise<TestPostgres> {
         const name = `t_${++count}`;
         await admin.query(`CREATE DATABASE ${name}`);
         return url(name);
+      },
+      async countDocuments() {
+        let total = 0;
+        for (let n = 1; n <= count; n++) {
+          const client = new pg.Client({ connectionString: url(`t_${n}`) });
+          await client.connect();
+          const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM parley_documents`).catch(() => ({ rows: [{ n: '0' }] }));
+          await client.end();
+          total += Number(rows[0]!.n);
+        }
+        return total;
       },
       async stop() {
         await admin.end().catch(() => {});
