@@ -57,6 +57,17 @@ export interface Config {
   widgetLimits?: Partial<import('./domains/widget/limits.js').WidgetLimits>;
   /** Directory of the built widget (vite output) served under CDN_URL/widget; default <repo>/dist/widget. */
   widgetDir?: string;
+  /** SMTP_URL and MAIL_FROM (docs/operators.md "E-mail"); unset: Parley sends no e-mail. */
+  mail?: MailConfig | null;
+}
+
+export interface MailConfig {
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. */
+  smtpUrl: string;
+  /** The From of every message, e.g. `Acme support <support@acme.example>`. */
+  from: string;
+  /** Waits between attempts; default RETRY_DELAYS_MS (server/domains/mail/mailer.ts). Tests shorten them. */
+  retryDelaysMs?: number[];
 }
 
 export class ConfigError extends Error {
@@ -170,6 +181,30 @@ function databaseUrl(env: Env): string | null {
   return raw;
 }
 
+/** SMTP_URL and MAIL_FROM go together: a sender address without a server would send nothing. */
+function mailConfig(env: Env): MailConfig | null {
+  const raw = env.SMTP_URL?.trim();
+  const from = env.MAIL_FROM?.trim();
+  if (!raw) {
+    if (from) throw new ConfigError('SMTP_URL', 'must be set when MAIL_FROM is (Parley sends e-mail only through an SMTP server)');
+    return null;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    // The value may hold a password: never echo it.
+    throw new ConfigError('SMTP_URL', 'must be a URL like smtp://user:password@mail.example.com:587 or smtps://…:465');
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps://, got ${parsed.protocol}//`);
+  if (!parsed.hostname) throw new ConfigError('SMTP_URL', 'must name the mail server host');
+  if (!from) throw new ConfigError('MAIL_FROM', 'must be set when SMTP_URL is, e.g. "Acme support <support@acme.example>"');
+  if (!/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(from)) {
+    throw new ConfigError('MAIL_FROM', `must be an address or "Name <address>", got "${from}"`);
+  }
+  return { smtpUrl: raw, from };
+}
+
 /** WEB_SEARCH_URL keeps its query (e.g. `?categories=general`): search_web adds `q` and `format`. */
 function webSearchUrl(env: Env): string | null {
   const raw = env.WEB_SEARCH_URL?.trim();
@@ -224,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     crawlLimits: crawlLimits(env),
     unitoolLimits: unitoolLimits(env),
     unitoolCgroup: env.UNITOOL_CGROUP?.trim() || undefined,
+    mail: mailConfig(env),
   };
 }
 

@@ -17,8 +17,11 @@ import type { SearchTableService } from './domains/knowledge/tables/service.js';
 import type { VoiceService } from './domains/voice/service.js';
 import type { IdentityService } from './domains/identity/service.js';
 import type { McpPool } from './domains/mcp/connections.js';
+import type { MailService } from './domains/mail/mailer.js';
 
 export interface Services {
+  /** E-mail through the durable outbox (domains/mail/types.ts); `configured` false without SMTP_URL. */
+  mail: MailService;
   org: OrgService;
   projects: ProjectService;
   apiKeys: ApiKeyService;

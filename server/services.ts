@@ -13,10 +13,12 @@ import { createVoiceService } from './domains/voice/service.js';
 import { createSpeechToText } from './domains/voice/stt.js';
 import { createIdentityService } from './domains/identity/service.js';
 import { createMcpPool } from './domains/mcp/connections.js';
+import { createMailer } from './domains/mail/mailer.js';
 
 export function createServices(ctx: Omit<AppContext, 'services'>): Services {
   const { store, box, bus } = ctx;
   const services: Services = {
+    mail: createMailer({ store, config: ctx.config.mail }),
     org: createOrgService(store),
     projects: createProjectService(store),
     apiKeys: createApiKeyService(store, box),
@@ -32,5 +34,6 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
   };
   // A stdio tool server is our child process: it goes when we go.
   ctx.onClose(() => services.mcp.closeAll());
+  ctx.onClose(() => services.mail.close());
   return services;
 }

@@ -17,6 +17,7 @@ import type { StoredUnitool } from '../../shared/schemas/unitools.js';
 import type { Procedure, ProcedureRun } from '../../shared/schemas/procedures.js';
 import type { StoredMcpServer, ToolCall } from '../../shared/schemas/mcp-servers.js';
 import type { CannedReply } from '../../shared/schemas/canned-replies.js';
+import type { OutboxDoc } from '../domains/mail/outbox.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -85,6 +86,8 @@ export interface Collections {
   tool_calls: ToolCall & { resume?: unknown };
   /** scope: project id; saved answers with shortcuts (docs/operators.md "Canned replies") */
   canned_replies: CannedReply;
+  /** scope: organization id; e-mail waiting to be sent, sent or failed (domains/mail/outbox.ts) */
+  mail_outbox: OutboxDoc;
 }
 
 export type ParleyStore = Store<Collections>;
@@ -101,6 +104,8 @@ export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions 
   conversations: { appendOnly: ['messages'] },
   api_keys: { indexes: ['key_hash'] },
   tool_calls: { indexes: ['conversation_id'] },
+  // The sender finds queued messages of every organization after a restart.
+  mail_outbox: { indexes: ['status'] },
   users: {
     indexes: ['email', 'phone', 'external_id'],
     version: 2,

@@ -41,6 +41,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'mcp_servers',
   'tool_calls',
   'canned_replies',
+  'mail_outbox',
 ];
 
 export async function openStore(dataDir: string, databaseUrl?: string | null): Promise<ParleyStore> {

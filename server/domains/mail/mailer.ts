@@ -1,0 +1,137 @@
+// The mailer behind services.mail (types.ts). enqueue stores the message in the outbox and wakes
+// the sender; the sender sends what is due, one message at a time (a support team's mail is a
+// trickle, and one connection at a time is what small SMTP relays allow), and on failure schedules
+// the next attempt with backoff. The outbox is the only state, so after a restart the sender just
+// picks up what is still queued. A crash between sending and recording it sends the message again:
+// at least once, never lost.
+import type { ParleyStore } from '../../store/index.js';
+import type { MailConfig } from '../../config.js';
+import { createOutbox, type OutboxDoc } from './outbox.js';
+import { isPermanent, smtpSender, type SendMail } from './smtp.js';
+import type { Mailer, MailMessage, QueuedMail } from './types.js';
+
+/** Waits after the 1st, 2nd, … failure: five attempts over about an hour, then `failed`. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 40 * 60_000];
+/** A safety net beside the timers: anything due is looked at this often. */
+const POLL_MS = 60_000;
+
+export interface MailService extends Mailer {
+  /** The sender address (MAIL_FROM), or null without SMTP. */
+  readonly from: string | null;
+  /** The organization's recent outbox, newest first (the console's E-mail page). */
+  recent(organizationId: string, limit?: number): Promise<QueuedMail[]>;
+  /** Sends everything due now; resolves when that pass is over. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailerDeps {
+  store: ParleyStore;
+  config: MailConfig | null | undefined;
+  /** Replaces SMTP (tests of the retry logic); default: nodemailer on config.smtpUrl. */
+  send?: SendMail;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+const publicView = ({ next_attempt_at: _n, ...m }: OutboxDoc): QueuedMail => m;
+
+export function createMailer(deps: MailerDeps): MailService {
+  const { config } = deps;
+  if (!config) return unconfigured();
+  const outbox = createOutbox(deps.store);
+  const smtp = deps.send ? null : smtpSender(config.smtpUrl);
+  const send = deps.send ?? smtp!.send;
+  const delays = config.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const timers = new Set<NodeJS.Timeout>();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  function later(ms: number) {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      void kick();
+    }, ms);
+    t.unref();
+    timers.add(t);
+  }
+
+  async function attempt(doc: OutboxDoc) {
+    const attempts = doc.attempts + 1;
+    try {
+      await send({ from: config!.from, to: doc.to, subject: doc.subject, text: doc.text, html: doc.html });
+      // The body may hold a credential (a reset or invite link): once sent it is not kept.
+      await outbox.update(doc.organization_id, doc.id, (d) => ({ ...d, status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString(), next_attempt_at: null, text: '', html: undefined }));
+    } catch (error) {
+      const last_error = String((error as Error)?.message ?? error).slice(0, 500);
+      const give_up = isPermanent(error) || attempts > delays.length;
+      const wait = delays[attempts - 1] ?? 0;
+      deps.log?.('mail not sent', { id: doc.id, kind: doc.kind, attempts, give_up, error: last_error });
+      await outbox.update(doc.organization_id, doc.id, (d) =>
+        give_up
+          ? { ...d, status: 'failed', attempts, last_error, next_attempt_at: null, text: '', html: undefined }
+          : { ...d, attempts, last_error, next_attempt_at: new Date(Date.now() + wait).toISOString() },
+      );
+      if (!give_up) later(wait);
+    }
+  }
+
+  async function pass() {
+    do {
+      again = false;
+      const due = (await outbox.queued()).filter((d) => Date.parse(d.next_attempt_at ?? d.created_at) <= Date.now());
+      for (const doc of due.sort((a, b) => a.id.localeCompare(b.id))) {
+        if (closed) return;
+        await attempt(doc);
+      }
+    } while (again && !closed);
+  }
+
+  /** One pass at a time; a kick during a pass asks for another one after it. */
+  function kick(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass()
+      .catch((error) => deps.log?.('mail sender failed', { error: String(error) }))
+      .finally(() => (running = null));
+    return running;
+  }
+
+  const poll = setInterval(() => void kick(), POLL_MS);
+  poll.unref();
+  void outbox.prune().catch(() => undefined);
+  void kick();
+
+  return {
+    configured: true,
+    from: config.from,
+    async enqueue(message: MailMessage) {
+      const doc = await outbox.add(message);
+      void kick();
+      return publicView(doc);
+    },
+    recent: async (orgId, limit = 50) => (await outbox.recent(orgId, limit)).map(publicView),
+    drain: kick,
+    async close() {
+      closed = true;
+      clearInterval(poll);
+      for (const t of timers) clearTimeout(t);
+      await running;
+      smtp?.close();
+    },
+  };
+}
+
+function unconfigured(): MailService {
+  return {
+    configured: false,
+    from: null,
+    enqueue: async () => null,
+    recent: async () => [],
+    drain: async () => undefined,
+    close: async () => undefined,
+  };
+}
