@@ -1,0 +1,5 @@
+// The idempotent POST suite, unchanged, over the PostgreSQL store (docs/architecture.md "PostgreSQL store").
+import { onPostgres } from '../postgres-suite.js';
+
+await onPostgres();
+await import('../../http/idempotency.test.js');

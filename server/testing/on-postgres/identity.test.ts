@@ -1,0 +1,5 @@
+// The visitor identity suite, unchanged, over the PostgreSQL store (docs/architecture.md "PostgreSQL store").
+import { onPostgres } from '../postgres-suite.js';
+
+await onPostgres();
+await import('../../domains/identity/identity.test.js');
