@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing (Chromium for browser tests;
 # openssl for their https host page; flite, ffmpeg and pocketsphinx for voice; bubblewrap and python3
-# for Unitools). Root only; a no-op when everything is present.
+# for Unitools; PostgreSQL for the PostgreSQL store's tests, which start their own throwaway server).
+# Root only; a no-op when everything is present.
 set -euo pipefail
 declare -A check=(
   [chromium]="command -v chromium"
@@ -15,6 +16,9 @@ declare -A check=(
   [bubblewrap]="test -x /usr/bin/bwrap"
   [util-linux]="test -x /usr/bin/prlimit"
   [python3]="test -x /usr/bin/python3"
+  # The server binaries (initdb, postgres) under /usr/lib/postgresql/<major>/bin; no running server is
+  # needed (server/store/postgres/testing/pg-server.ts).
+  [postgresql]="ls /usr/lib/postgresql/*/bin/initdb"
 )
 # Cross-lingual retrieval (docs/knowledge.md): both directions, the English-to-X ones read backwards.
 for d in deu spa fra ita por nld; do
