@@ -18,6 +18,7 @@ import type { VoiceService } from './domains/voice/service.js';
 import type { IdentityService } from './domains/identity/service.js';
 import type { McpPool } from './domains/mcp/connections.js';
 import type { MailService } from './domains/mail/mailer.js';
+import type { ExportService } from './domains/exports/service.js';
 
 export interface Services {
   /** E-mail through the durable outbox (domains/mail/types.ts); `configured` false without SMTP_URL. */
@@ -35,6 +36,8 @@ export interface Services {
   identity: IdentityService;
   /** Connections to the projects' external tool servers (spec 2.9), one per server, closed on shutdown. */
   mcp: McpPool;
+  /** Entity and full data exports (spec 4.1, domains/exports). */
+  exports: ExportService;
 }
 
 export interface AppContext {

@@ -14,6 +14,7 @@ import { createSpeechToText } from './domains/voice/stt.js';
 import { createIdentityService } from './domains/identity/service.js';
 import { createMcpPool } from './domains/mcp/connections.js';
 import { createMailer } from './domains/mail/mailer.js';
+import { createExportService } from './domains/exports/service.js';
 
 export function createServices(ctx: Omit<AppContext, 'services'>): Services {
   const { store, box, bus } = ctx;
@@ -31,6 +32,7 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
     voice: createVoiceService({ config: ctx.config, stt: createSpeechToText(ctx.config) }),
     identity: createIdentityService(() => services),
     mcp: createMcpPool({ allowPrivate: ctx.config.allowPrivateFetch, stdioEnabled: ctx.config.mcpStdioEnabled }),
+    exports: createExportService(ctx, () => services),
   };
   // A stdio tool server is our child process: it goes when we go.
   ctx.onClose(() => services.mcp.closeAll());

@@ -78,6 +78,13 @@ export const ERROR_CODES = {
   tool_call_answered: 409,
   /** The MCP server could not be reached or failed to list its tools (the row keeps last_error). */
   mcp_unavailable: 424,
+  // Exports (spec 4.1; docs/api.md "Exports")
+  /** A project's 2 full exports of the last 24 hours are used; `retry_after` says when the next may be asked for. */
+  export_limit_reached: 429,
+  /** A download link that was changed or not made by this server. */
+  invalid_signature: 403,
+  /** A download link past its 7 days, or an export no longer kept. */
+  link_expired: 410,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -18,6 +18,7 @@ import type { Procedure, ProcedureRun } from '../../shared/schemas/procedures.js
 import type { StoredMcpServer, ToolCall } from '../../shared/schemas/mcp-servers.js';
 import type { CannedReply } from '../../shared/schemas/canned-replies.js';
 import type { OutboxDoc } from '../domains/mail/outbox.js';
+import type { StoredFullExport } from '../domains/exports/full-export.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -88,6 +89,8 @@ export interface Collections {
   canned_replies: CannedReply;
   /** scope: organization id; e-mail waiting to be sent, sent or failed (domains/mail/outbox.ts) */
   mail_outbox: OutboxDoc;
+  /** scope: project id; full data exports: status, progress, when the link expires (domains/exports) */
+  export_jobs: StoredFullExport;
 }
 
 export type ParleyStore = Store<Collections>;
@@ -106,6 +109,8 @@ export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions 
   tool_calls: { indexes: ['conversation_id'] },
   // The sender finds queued messages of every organization after a restart.
   mail_outbox: { indexes: ['status'] },
+  // A signed link names only the export; interrupted jobs are found by status after a restart.
+  export_jobs: { indexes: ['id', 'status'] },
   users: {
     indexes: ['email', 'phone', 'external_id'],
     version: 2,

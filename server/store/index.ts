@@ -42,6 +42,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'tool_calls',
   'canned_replies',
   'mail_outbox',
+  'export_jobs',
 ];
 
 export async function openStore(dataDir: string, databaseUrl?: string | null): Promise<ParleyStore> {

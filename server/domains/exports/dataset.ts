@@ -1,0 +1,81 @@
+// The full dataset export's file (spec 4.1): JSONL, one line per user of the project's user pool
+// holding the user and the user's conversations with their messages, then one line per user id
+// whose user record is gone but whose conversations remain (`user: null`), so nothing is left out.
+// Simulation conversations are the team's test runs, not anyone's data: left out.
+//
+// Memory stays flat: one pass groups references to the stored conversations by user (no copies),
+// then each line is serialised on its own and written with backpressure (await 'drain'), yielding to
+// the event loop now and then so requests are served while a large export runs.
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import type { ConversationRecord, User } from '../../../shared/schemas/entities.js';
+import type { Services } from '../../context.js';
+
+export interface DatasetProgress {
+  (done: number, total: number): Promise<void> | void;
+}
+
+/** Progress is reported at most this often (each report is a store write). */
+const REPORT_EVERY_MS = 500;
+
+function line(user: User | null, userId: string, conversations: readonly ConversationRecord[]): string {
+  let out = `{"user_id":${JSON.stringify(userId)},"user":${JSON.stringify(user)},"conversations":[`;
+  for (let i = 0; i < conversations.length; i++) {
+    const { simulation: _s, ...c } = conversations[i];
+    out += (i ? ',' : '') + JSON.stringify(c);
+  }
+  return `${out}]}\n`;
+}
+
+/** Writes the project's dataset to `path` (through a temporary file, so a half file is never served); resolves with its size. */
+export async function writeDataset(services: Pick<Services, 'users' | 'conversations'>, projectId: string, path: string, progress: DatasetProgress): Promise<number> {
+  const users = await services.users.list(projectId);
+  const byUser = new Map<string, ConversationRecord[]>();
+  for (const c of await services.conversations.list(projectId)) {
+    if (c.simulation) continue;
+    const list = byUser.get(c.user_id);
+    if (list) list.push(c);
+    else byUser.set(c.user_id, [c]);
+  }
+  const known = new Set<string>();
+  for (const u of users) known.add(u.id);
+  let orphans = 0;
+  for (const id of byUser.keys()) if (!known.has(id)) orphans++;
+  const total = users.length + orphans;
+
+  const tmp = `${path}.part`;
+  const out = createWriteStream(tmp);
+  let failed: Error | null = null;
+  out.on('error', (e) => (failed = e));
+  let bytes = 0;
+  let done = 0;
+  let reported = Date.now();
+  await progress(0, total);
+
+  async function write(text: string) {
+    if (failed) throw failed;
+    bytes += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, 'drain');
+    if (++done % 200 === 0) await new Promise((r) => setImmediate(r));
+    if (Date.now() - reported >= REPORT_EVERY_MS) {
+      reported = Date.now();
+      await progress(done, total);
+    }
+  }
+
+  try {
+    for (const u of users) await write(line(u, u.id, byUser.get(u.id) ?? []));
+    for (const [id, list] of byUser) if (!known.has(id)) await write(line(null, id, list));
+    out.end();
+    await once(out, 'finish');
+    if (failed) throw failed;
+    await rename(tmp, path);
+  } catch (error) {
+    out.destroy();
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  await progress(done, total);
+  return bytes;
+}

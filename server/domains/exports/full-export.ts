@@ -1,0 +1,162 @@
+// Full dataset exports (spec 4.1): requested by someone holding full_export:read, built in the
+// background (a job record with status and progress the console polls; a request never waits for
+// it), at most FULL_EXPORTS_PER_DAY per project in any 24 hours, downloadable through a signed link
+// for FULL_EXPORT_LINK_DAYS, e-mailed to the requester when e-mail is configured, and announced with
+// the webhook event export.ready where webhooks exist. One job runs at a time per server; a job
+// a restart interrupted runs again from the start (the file is written through a temporary name).
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FULL_EXPORTS_PER_DAY, FULL_EXPORT_LINK_DAYS, type FullExport, type FullExportList } from '../../../shared/schemas/exports.js';
+import type { AppContext } from '../../context.js';
+import { AppError, notFound } from '../../errors.js';
+import { clock } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { writeDataset } from './dataset.js';
+import { linkSigner } from './links.js';
+import { announceReady } from './notify.js';
+
+export interface StoredFullExport extends Omit<FullExport, 'download_url'> {
+  organization_id: string;
+  /** Where the link is e-mailed (the requesting member); null for an API key. */
+  requester_email: string | null;
+}
+
+const DAY_MS = 86_400_000;
+const LINK_MS = FULL_EXPORT_LINK_DAYS * DAY_MS;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface Requester {
+  label: string | null;
+  email: string | null;
+}
+
+export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'services' | 'onClose'>) {
+  const jobs = ctx.store.collection('export_jobs');
+  const dir = join(ctx.config.dataDir, 'exports');
+  const fileOf = (job: Pick<StoredFullExport, 'id'>) => join(dir, `${job.id}.jsonl`);
+  const queue: StoredFullExport[] = [];
+  let running: Promise<void> | null = null;
+  let closed = false;
+
+  const patch = (job: StoredFullExport, change: Partial<StoredFullExport>) => jobs.update(job.project_id, job.id, (j) => ({ ...j, ...change }));
+
+  async function run(job: StoredFullExport) {
+    await patch(job, { status: 'running', progress: { done: 0, total: null } });
+    try {
+      await mkdir(dir, { recursive: true });
+      const bytes = await writeDataset(ctx.services, job.project_id, fileOf(job), async (done, total) => void (await patch(job, { progress: { done, total } })));
+      const now = clock.now();
+      const ready = await patch(job, { status: 'ready', bytes, finished_at: iso(now), expires_at: iso(now + LINK_MS) });
+      if (ready) {
+        const emailed = await announceReady(ctx, ready, await publicView(ready));
+        if (emailed) await patch(ready, { emailed });
+      }
+    } catch (error) {
+      await patch(job, { status: 'failed', error: 'The export could not be written; request it again (it does not count against the daily limit).', finished_at: iso(clock.now()) });
+      console.error('full export failed', job.id, error);
+    }
+  }
+
+  function kick() {
+    if (running || closed) return;
+    const next = queue.shift();
+    if (!next) return;
+    running = run(next).finally(() => {
+      running = null;
+      kick();
+    });
+  }
+
+  async function publicView(job: StoredFullExport): Promise<FullExport> {
+    const { organization_id: _o, requester_email: _e, ...rest } = job;
+    const valid = job.status === 'ready' && job.expires_at !== null && Date.parse(job.expires_at) > clock.now();
+    const download_url = valid ? `${ctx.config.baseUrl}${(await linkSigner(ctx)).path(job.project_id, job.id, Date.parse(job.expires_at!))}` : null;
+    return { ...rest, status: job.status === 'ready' && !valid ? 'expired' : job.status, download_url };
+  }
+
+  /** Counted against the limit: every request of the last 24 hours that did not fail. */
+  function limitOf(list: readonly StoredFullExport[]) {
+    const since = clock.now() - DAY_MS;
+    const recent = list.filter((j) => j.status !== 'failed' && Date.parse(j.created_at) > since).map((j) => Date.parse(j.created_at)).sort((a, b) => a - b);
+    const remaining = Math.max(0, FULL_EXPORTS_PER_DAY - recent.length);
+    const nextAt = remaining > 0 ? null : recent[recent.length - FULL_EXPORTS_PER_DAY] + DAY_MS;
+    return { per_day: FULL_EXPORTS_PER_DAY, remaining, next_available_at: nextAt === null ? null : iso(nextAt) };
+  }
+
+  /** Removes files whose links expired (the job record stays, shown as expired). */
+  async function sweep(list: readonly StoredFullExport[]) {
+    for (const j of list) if (j.status === 'ready' && j.expires_at && Date.parse(j.expires_at) <= clock.now()) await rm(fileOf(j), { force: true });
+  }
+
+  // Jobs a restart interrupted run again.
+  void (async () => {
+    for (const status of ['running', 'queued'] as const) queue.push(...(await jobs.findBy('status', status)));
+    kick();
+  })();
+  ctx.onClose(async () => {
+    closed = true;
+    await running;
+  });
+
+  return {
+    async request(projectId: string, requester: Requester): Promise<FullExport> {
+      const project = await ctx.services.projects.getProject(projectId);
+      if (!project) throw notFound('project');
+      const limit = limitOf(await jobs.list(projectId));
+      if (limit.remaining === 0) {
+        const retry_after = Math.max(1, Math.ceil((Date.parse(limit.next_available_at!) - clock.now()) / 1000));
+        throw new AppError('export_limit_reached', `A project may request ${FULL_EXPORTS_PER_DAY} full exports a day: retry in ${retry_after} seconds`, { retry_after, next_available_at: limit.next_available_at });
+      }
+      const job: StoredFullExport = {
+        id: newId(),
+        project_id: projectId,
+        organization_id: project.organization_id,
+        status: 'queued',
+        progress: { done: 0, total: null },
+        requested_by: requester.label,
+        requester_email: requester.email,
+        bytes: null,
+        emailed: false,
+        error: null,
+        created_at: iso(clock.now()),
+        finished_at: null,
+        expires_at: null,
+      };
+      await jobs.put(projectId, job);
+      queue.push(job);
+      kick();
+      return publicView(job);
+    },
+
+    async list(projectId: string): Promise<FullExportList> {
+      const list = await jobs.list(projectId);
+      await sweep(list);
+      const data = await Promise.all(list.slice(-20).reverse().map(publicView));
+      return { data, limit: limitOf(list), mail_configured: ctx.services.mail.configured };
+    },
+
+    async get(projectId: string, id: string): Promise<FullExport> {
+      const job = await jobs.get(projectId, id);
+      if (!job) throw notFound('export');
+      return publicView(job);
+    },
+
+    /** The file behind a signed link, or the reason it is refused (checked in this order: signature, expiry, file). */
+    async open(id: string, expires: number, signature: string): Promise<{ path: string; job: StoredFullExport }> {
+      const [job] = await jobs.findBy('id', id);
+      const signer = await linkSigner(ctx);
+      const check = job ? signer.check(job.project_id, job.id, expires, signature) : ({ ok: false, reason: 'bad_signature' } as const);
+      if (!job || !check.ok) {
+        if (check.ok === false && check.reason === 'expired') throw new AppError('link_expired', 'This download link has expired (links work for 7 days); request a new full export.');
+        throw new AppError('invalid_signature', 'This download link is not valid: it was changed or is not one Parley made.');
+      }
+      // A link signed with a later expiry than the job's own is not one this server handed out.
+      if (job.status !== 'ready' || !job.expires_at || Date.parse(job.expires_at) <= clock.now() || expires * 1000 > Date.parse(job.expires_at)) {
+        throw new AppError('link_expired', 'This export is no longer available; request a new full export.');
+      }
+      return { path: fileOf(job), job };
+    },
+  };
+}
+
+export type FullExports = ReturnType<typeof createFullExports>;

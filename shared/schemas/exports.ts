@@ -1,0 +1,94 @@
+// Exports (spec 4.1, docs/api.md "Exports"): entity exports of a list with its filters, downloaded at
+// once, and the full dataset export built in the background and fetched through a signed link.
+import { Type, type Static } from 'typebox';
+import { ConversationFilterProps } from './api.js';
+import { ConversationListOnlyProps } from './inbox.js';
+
+const closed = { additionalProperties: false } as const;
+const Id = Type.String({ format: 'uuid' });
+const DateTime = Type.String({ format: 'date-time' });
+
+/** At most this many rows per entity export (spec 4.1, 8). */
+export const ENTITY_EXPORT_ROW_LIMIT = 10_000;
+/** Full exports a project may request per rolling 24 hours (spec 4.1, 8). */
+export const FULL_EXPORTS_PER_DAY = 2;
+/** How long a full export's download link works (spec 4.1, 8). */
+export const FULL_EXPORT_LINK_DAYS = 7;
+/** Selected conversations one batch export takes (the inbox's selection). */
+export const SELECTED_EXPORT_MAX = 1000;
+
+export const EXPORT_FORMATS = ['csv', 'jsonl', 'xlsx', 'md'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_ENTITIES = ['conversations', 'messages', 'users'] as const;
+export type ExportEntity = (typeof EXPORT_ENTITIES)[number];
+
+const Format = Type.Union(
+  EXPORT_FORMATS.map((f) => Type.Literal(f)),
+  { default: 'csv', description: 'csv (UTF-8 with BOM, for Excel), jsonl (one JSON object per line), xlsx (Excel workbook) or md (Markdown table)' },
+);
+const FormatProp = { format: Type.Optional(Format) };
+
+/** The conversation list's filters without paging (GET …/conversations), plus the format. */
+export const ConversationExportQuery = Type.Object({ ...ConversationFilterProps, ...ConversationListOnlyProps, ...FormatProp }, closed);
+export type ConversationExportQuery = Static<typeof ConversationExportQuery>;
+
+/** The user list's filters without paging (GET …/users), plus the format. */
+export const UserExportQuery = Type.Object(
+  { email: Type.Optional(Type.String()), phone: Type.Optional(Type.String()), external_id: Type.Optional(Type.String()), ...FormatProp },
+  closed,
+);
+export type UserExportQuery = Static<typeof UserExportQuery>;
+
+export const SelectedExportBody = Type.Object(
+  {
+    conversation_ids: Type.Array(Id, { minItems: 1, maxItems: SELECTED_EXPORT_MAX, description: 'The selected conversations (the inbox batch bar)' }),
+    entity: Type.Optional(Type.Union([Type.Literal('conversations'), Type.Literal('messages')], { default: 'conversations' })),
+    ...FormatProp,
+  },
+  closed,
+);
+export type SelectedExportBody = Static<typeof SelectedExportBody>;
+
+export const FullExportStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('ready'), Type.Literal('failed'), Type.Literal('expired')]);
+
+export const FullExportSchema = Type.Object({
+  id: Id,
+  project_id: Id,
+  status: FullExportStatus,
+  /** Lines written and lines to write (one per user); total is known once the job starts. */
+  progress: Type.Object({ done: Type.Integer(), total: Type.Union([Type.Integer(), Type.Null()]) }),
+  requested_by: Type.Union([Type.String(), Type.Null()], { description: 'The team member (e-mail) or API key (name) that asked' }),
+  bytes: Type.Union([Type.Integer(), Type.Null()]),
+  /** Whether the link was e-mailed to the requester (false without SMTP or without an e-mail address). */
+  emailed: Type.Boolean(),
+  error: Type.Union([Type.String(), Type.Null()]),
+  created_at: DateTime,
+  finished_at: Type.Union([DateTime, Type.Null()]),
+  /** When the download link stops working (7 days after the file was ready). */
+  expires_at: Type.Union([DateTime, Type.Null()]),
+  /** Signed link that works without a session until expires_at; null unless ready. */
+  download_url: Type.Union([Type.String(), Type.Null()]),
+});
+export type FullExport = Static<typeof FullExportSchema>;
+
+export const FullExportList = Type.Object({
+  data: Type.Array(FullExportSchema),
+  limit: Type.Object({
+    per_day: Type.Integer(),
+    remaining: Type.Integer({ description: 'Full exports this project may still request in the current 24 hours' }),
+    next_available_at: Type.Union([DateTime, Type.Null()], { description: 'When the next one may be requested, when none remain' }),
+  }),
+  mail_configured: Type.Boolean({ description: 'Whether the link is e-mailed when ready (SMTP configured)' }),
+});
+export type FullExportList = Static<typeof FullExportList>;
+
+export const FullExportParams = Type.Object({ project_id: Id, export_id: Id }, closed);
+export const DownloadParams = Type.Object({ export_id: Id }, closed);
+export const DownloadQuery = Type.Object(
+  {
+    expires: Type.Integer({ minimum: 0, maximum: 1e11, description: 'Unix seconds; the link is refused after it' }),
+    signature: Type.String({ minLength: 1, maxLength: 100 }),
+  },
+  closed,
+);
+export type DownloadQuery = Static<typeof DownloadQuery>;
