@@ -92,7 +92,22 @@ export default defineConfig({
     // The polyfill would be fine under CSP (it is bundled, not inline) but every target browser has modulepreload.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: { entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        // Few files for the first screen: the console is served over HTTP/1.1, six connections to
+        // the server, and the automatic split made seventeen files of it (the entry's imports apart,
+        // and one chunk, some of 100 bytes, per set of pages sharing a module), queued behind each
+        // other before the first rows. Now the entry is one file with everything it imports, and what
+        // two or more pages share is one more (a page loads its own chunk and that one).
+        codeSplitting: {
+          groups: [
+            { name: 'initial', tags: ['$initial'], priority: 2 },
+            { name: 'shared', minShareCount: 2, priority: 1, test: (id) => !/node_modules[\\/]uplot/.test(id) },
+          ],
+        },
+      },
     },
   },
 });
