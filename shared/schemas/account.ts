@@ -20,3 +20,12 @@ export const ChangePasswordBody = Type.Object(
   closed,
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const PasswordResetRequestBody = Type.Object({ email: Type.String({ minLength: 3, maxLength: 320 }) }, closed);
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>;
+
+export const PasswordResetBody = Type.Object(
+  { token: Type.String({ minLength: 10, maxLength: 300 }), password: Type.String({ minLength: 8, maxLength: 200, description: 'At least 8 characters' }) },
+  closed,
+);
+export type PasswordResetBody = Static<typeof PasswordResetBody>;

@@ -257,6 +257,7 @@ export const InvitedMemberOut = Type.Object({
   member: PublicMemberSchema,
   temporary_password: Nullable(Type.String({ description: 'Shown once when the server generated it' })),
   invite_url: Type.Optional(Type.String({ description: 'Single-use sign-up link, shown once (invite: link)' })),
+  invite_emailed: Type.Optional(Type.Boolean({ description: 'invite: link: whether the link was also e-mailed to the member (false without SMTP_URL)' })),
 });
 
 export const PermissionSchema = Type.Union(PERMISSIONS.map((p) => Type.Literal(p)));

@@ -37,6 +37,9 @@ export const MemberSchema = Type.Object({
   /** sha256 of a pending single-use invite link's secret, and when the link expires. */
   invite_hash: Type.Optional(Type.String()),
   invite_expires_at: Type.Optional(Timestamp),
+  /** sha256 of a pending single-use password-reset link's secret, and when it expires (session/password-reset.ts). */
+  reset_hash: Type.Optional(Type.String()),
+  reset_expires_at: Type.Optional(Timestamp),
   created_at: Timestamp,
 });
 export type Member = Static<typeof MemberSchema>;

@@ -1,6 +1,7 @@
 // Team management (spec 2.1): list, invite, change role, remove. Decisions:
-// - Self-hosted Parley sends no e-mail, so an invite creates the member at once with the given
-//   password or a generated temporary one, shown once in the response for the admin to hand over.
+// - An invite creates the member at once with the given password or a generated temporary one,
+//   shown once in the response for the admin to hand over, or with a single-use link, shown once
+//   and also e-mailed to the member when this server sends e-mail (SMTP_URL).
 // - Admins manage members and admins; only an owner grants, changes or removes the owner role.
 // - The last owner can be neither demoted nor removed. A removal ends the member's sessions (signed
 //   out at once); a role change keeps them, as roles are re-read on every request, and open team
@@ -17,6 +18,8 @@ import { hasRole } from '../../http/auth/session.js';
 import { inviteLink } from '../session/invites.js';
 import { appUrls } from '../widget/urls.js';
 import { grantChanged } from '../../http/auth/grant-changes.js';
+import { sendInvite } from '../mail/invite-mail.js';
+import { teamLanguage } from '../mail/team-texts.js';
 
 const tags = ['team'];
 
@@ -68,7 +71,10 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
         // A single-use link instead: the member sets their own password through it (session/invites.ts).
         const { token, patch } = inviteLink(member);
         const stored = (await members.update(member.organization_id, member.id, (m) => ({ ...m, ...patch }))) ?? member;
-        return { member: publicMember(stored), temporary_password: null, invite_url: `${appUrls(app).baseUrl}/app/invite#${token}` };
+        const invite_url = `${appUrls(app).baseUrl}/app/invite#${token}`;
+        // With SMTP the link is also e-mailed; the console still shows it (the e-mail may be delayed or filtered).
+        const queued = await sendInvite(ctx, request.team!, stored, invite_url, teamLanguage(request.headers['accept-language']));
+        return { member: publicMember(stored), temporary_password: null, invite_url, invite_emailed: queued };
       }
       // A temporary password must be replaced at first sign-in (the console forces the screen).
       const stored = temporary ? ((await members.update(member.organization_id, member.id, (m) => ({ ...m, must_change_password: true }))) ?? member) : member;

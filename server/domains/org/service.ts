@@ -9,7 +9,7 @@ export const GLOBAL_SCOPE = 'global';
 
 export type PublicMember = Omit<Member, 'password_hash'>;
 
-export const publicMember = ({ password_hash: _hidden, invite_hash: _link, ...rest }: Member): PublicMember => rest;
+export const publicMember = ({ password_hash: _hidden, invite_hash: _link, reset_hash: _reset, reset_expires_at: _until, ...rest }: Member): PublicMember => rest;
 
 export function createOrgService(store: ParleyStore) {
   const orgs = store.collection('organizations');

@@ -12,6 +12,8 @@ import { ErrorSchema, LoginBody, SessionOut } from '../../../shared/schemas/api.
 import { AppError } from '../../errors.js';
 import { publicMember } from '../org/service.js';
 import { accountRoutes } from './account-routes.js';
+import { passwordResetRoutes } from './reset-routes.js';
+import type { Member } from '../../../shared/schemas/entities.js';
 import { acceptInvite } from './invites.js';
 import { AcceptInviteBody } from '../../../shared/schemas/account.js';
 import { ABSOLUTE_TTL_MS, SESSION_COOKIE } from './service.js';
@@ -126,4 +128,16 @@ export const sessionRoutes: RouteModule = (app, ctx) => {
   );
 
   accountRoutes(app, ctx, (reply) => reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx)));
+  passwordResetRoutes(
+    app,
+    ctx,
+    async (member: Member, reply: FastifyReply) => {
+      const organization = await ctx.services.org.getOrganization(member.organization_id);
+      if (!organization) throw new AppError('not_found', 'organization not found');
+      const { token, session } = await ctx.services.sessions.create(member);
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(ctx), maxAge: Math.floor(ABSOLUTE_TTL_MS / 1000) });
+      return sessionBody({ session, member, organization });
+    },
+    (request) => checkOrigin(app, request.headers.origin),
+  );
 };

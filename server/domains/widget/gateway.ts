@@ -20,6 +20,7 @@ import { createReplyRunner } from './agent-runner.js';
 import { watchVisitorGrants } from './gateway-grants.js';
 import { FRAME_HANDLERS } from './handlers/index.js';
 import { listeningPort, publicUrls, type PublicUrls } from './urls.js';
+import { visitorWatching } from './watchers.js';
 
 export type FrameHandler<T extends ClientFrame['type'] = ClientFrame['type']> = (
   frame: Extract<ClientFrame, { type: T }>,
@@ -84,7 +85,15 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
     },
 
     subscribe(conn: Connection, conversationId: string) {
-      conn.subscribe(conversationId, (listener) => ctx.bus.subscribe(conversationId, listener));
+      conn.subscribe(conversationId, (listener) => {
+        const off = ctx.bus.subscribe(conversationId, listener);
+        // Counted while open, so a reply is e-mailed only to a visitor who is away (widget/watchers.ts).
+        const away = visitorWatching(conversationId);
+        return () => {
+          off();
+          away();
+        };
+      });
     },
 
     /**

@@ -1,0 +1,47 @@
+// The team's reply by e-mail to a visitor who left an address while nobody was online (the handover's
+// `ask_email`, widget/handlers/contact.ts, docs/operators.md "Handoff with nobody online"). It goes
+// only when the visitor asked for it (the conversation has the `contact_saved` note) and is not
+// connected (widget/watchers.ts): a visitor with the widget open reads the reply there. The link
+// leads back to the page the widget was last on, else the channel's frame page; without either the
+// e-mail says to open the chat again.
+import type { AppContext } from '../../context.js';
+import type { Message } from '../../../shared/schemas/entities.js';
+import { visibleToVisitor } from '../../../shared/visibility.js';
+import { visitorLocale } from '../widget/channel-config.js';
+import { visitorContextFor } from '../widget/visitors.js';
+import { visitorConnected } from '../widget/watchers.js';
+import { publicUrls } from '../widget/urls.js';
+import { visitorReplyMail } from './visitor-texts.js';
+
+const isHttp = (url: string) => /^https?:\/\//i.test(url);
+
+/** Follows the conversation bus; returns the function that stops it. */
+export function startVisitorReplyMail(ctx: AppContext, port: () => number | null, log: (error: unknown) => void): () => void {
+  if (!ctx.services.mail.configured) return () => undefined;
+  return ctx.bus.subscribeAll((event) => {
+    if (event.type !== 'message.created') return;
+    const m = event.message;
+    if (m.role !== 'operator' || m.type !== 'message' || !visibleToVisitor(m)) return;
+    if (visitorConnected(event.conversation_id)) return;
+    void mailReply(ctx, event.project_id, event.conversation_id, m, port()).catch(log);
+  });
+}
+
+export async function mailReply(ctx: AppContext, projectId: string, conversationId: string, message: Message, port: number | null): Promise<boolean> {
+  const record = await ctx.services.conversations.get(projectId, conversationId);
+  if (!record || !record.messages.some((x) => x.type === 'note' && x.labels.includes('contact_saved'))) return false;
+  const user = await ctx.services.users.get(projectId, record.user_id);
+  const to = (user?.external_attributes?.contact_email as string | undefined) ?? user?.email;
+  if (!user || !to) return false;
+  const project = (await ctx.store.collection('projects').findBy('id', projectId))[0];
+  if (!project) return false;
+  const channel = record.channel_id ? await ctx.store.collection('channels').get(projectId, record.channel_id) : undefined;
+  const visitor = await visitorContextFor(ctx, projectId, conversationId);
+  const locales = visitor?.locales.length ? visitor.locales : (user.locales ?? []);
+  const locale = channel ? visitorLocale(channel, locales) : (locales[0] ?? 'en');
+  const page = visitor?.page?.url;
+  const url = page && isHttp(page) ? page : channel ? `${publicUrls(ctx.config, port).chatUrl}/frame/${channel.frame_id}` : null;
+  const content = visitorReplyMail(locale, { name: message.author?.name ?? 'Support', team: channel?.name || project.name, reply: message.content, url });
+  const queued = await ctx.services.mail.enqueue({ kind: 'visitor_reply', organization_id: project.organization_id, project_id: projectId, to, ...content });
+  return queued !== null;
+}
