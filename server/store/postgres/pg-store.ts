@@ -42,7 +42,7 @@ export async function openPostgresStore<Types extends { [K in keyof Types]: Stor
   names: readonly (keyof Types & string)[],
 ): Promise<Store<Types>> {
   const warn = config.warn ?? ((message: string) => process.emitWarning(message, 'ParleyStore'));
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, min: 2 });
   // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool;
   // unhandled it would end the process. The pool replaces the connection on next use.
   pool.on('error', (err) => warn(`PostgreSQL connection lost: ${err.message}`));
@@ -67,9 +67,10 @@ export async function openPostgresStore<Types extends { [K in keyof Types]: Stor
       client.off('error', ignore);
       client.release();
     }
-    // A second open connection, so a read issued beside a write does not wait for a connect.
-    const second = await pool.connect();
-    second.release();
+    // Two connections kept open (min: 2): a read issued while a write is under way does not wait
+    // for a connect, so it answers at once from the committed state, before that write commits.
+    const warm = await Promise.all([pool.connect(), pool.connect()]);
+    for (const c of warm) c.release();
   } catch (err) {
     await pool.end().catch(() => {});
     throw err;
