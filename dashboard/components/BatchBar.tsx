@@ -6,8 +6,9 @@ import { errorText } from '../models/api.js';
 import { LabelPicker } from './LabelPicker.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { ReasonButton } from './ReasonButton.js';
+import { ExportSelected } from './ExportSelected.js';
 
-export function BatchBar() {
+export function BatchBar({ project }: { project: string }) {
   const ids = selectedIds.value;
   const [add, setAdd] = useState<string[]>([]);
   const [remove, setRemove] = useState<string[]>([]);
@@ -54,6 +55,7 @@ export function BatchBar() {
           <button type="button" class="btn btn-danger" onClick={() => setConfirming(true)}>
             Hide…
           </button>
+          <ExportSelected project={project} ids={ids} onDone={setMessage} />
         </>
       )}
       <p class="batch-message" role="status">

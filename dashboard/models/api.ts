@@ -61,3 +61,23 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 /** A readable line for any thrown value. */
 export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * A file the server sends as an attachment (an export of the selected conversations): POSTed like
+ * any state-changing call, with the CSRF token, and handed back as a Blob with its file name.
+ */
+export async function apiFile(path: string, body: unknown): Promise<{ blob: Blob; filename: string; headers: Headers }> {
+  let res: Response;
+  try {
+    res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken }, body: JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'network_error', 'The server cannot be reached. Check your connection and retry.');
+  }
+  if (!res.ok) {
+    if (res.status === 401) sessionLost.value = true;
+    const { error, message, ...extras } = ((await res.json().catch(() => null)) ?? {}) as Record<string, unknown>;
+    throw new ApiError(res.status, typeof error === 'string' ? error : 'http_error', typeof message === 'string' ? message : `${res.status} ${res.statusText}`, extras);
+  }
+  const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  return { blob: await res.blob(), filename, headers: res.headers };
+}

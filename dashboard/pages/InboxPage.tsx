@@ -13,6 +13,7 @@ import { InboxFiltersBar } from '../components/InboxFilters.js';
 import { InboxViews } from '../components/InboxViews.js';
 import { EscalatedQueue } from '../components/EscalatedQueue.js';
 import { BatchBar } from '../components/BatchBar.js';
+import { ExportMenu } from '../components/ExportMenu.js';
 import { ConversationRow } from '../components/ConversationRow.js';
 import { ConversationPane } from '../components/ConversationPane.js';
 import { ShortcutHelp } from '../components/ShortcutHelp.js';
@@ -72,7 +73,8 @@ export default function InboxPage({ project, conversation }: { project: string; 
           <h2 id="list-title" class="sr-only">
             Conversations
           </h2>
-          <BatchBar />
+          <ExportMenu project={project} />
+          <BatchBar project={project} />
           {listState.value === 'error' && (
             <p class="error" role="alert">
               {listError.value}{' '}
