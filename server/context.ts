@@ -17,6 +17,7 @@ import type { SearchTableService } from './domains/knowledge/tables/service.js';
 import type { VoiceService } from './domains/voice/service.js';
 import type { IdentityService } from './domains/identity/service.js';
 import type { McpPool } from './domains/mcp/connections.js';
+import type { WebhookService } from './domains/webhooks/service.js';
 import type { MailService } from './domains/mail/mailer.js';
 import type { ExportService } from './domains/exports/service.js';
 
@@ -36,6 +37,8 @@ export interface Services {
   identity: IdentityService;
   /** Connections to the projects' external tool servers (spec 2.9), one per server, closed on shutdown. */
   mcp: McpPool;
+  /** Signed webhooks: endpoints, the durable outbox of deliveries and its background deliverer. */
+  webhooks: WebhookService;
   /** Entity and full data exports (spec 4.1, domains/exports). */
   exports: ExportService;
 }

@@ -13,6 +13,7 @@ import { createVoiceService } from './domains/voice/service.js';
 import { createSpeechToText } from './domains/voice/stt.js';
 import { createIdentityService } from './domains/identity/service.js';
 import { createMcpPool } from './domains/mcp/connections.js';
+import { createWebhookService } from './domains/webhooks/service.js';
 import { createMailer } from './domains/mail/mailer.js';
 import { createExportService } from './domains/exports/service.js';
 
@@ -33,6 +34,7 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
     identity: createIdentityService(() => services),
     mcp: createMcpPool({ allowPrivate: ctx.config.allowPrivateFetch, stdioEnabled: ctx.config.mcpStdioEnabled }),
     exports: createExportService(ctx, () => services),
+    webhooks: createWebhookService(ctx, () => services),
   };
   // A stdio tool server is our child process: it goes when we go.
   ctx.onClose(() => services.mcp.closeAll());

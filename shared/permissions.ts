@@ -18,6 +18,10 @@ export const PERMISSIONS = [
   'deployment:update',
   'export:read',
   'full_export:read',
+  // Beyond the spec's list: webhook endpoints hold signing secrets and send the project's data
+  // elsewhere, so they are a separate grant (owner and admin have it, docs/operators.md).
+  'webhook:read',
+  'webhook:write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -17,6 +17,8 @@ import type { StoredUnitool } from '../../shared/schemas/unitools.js';
 import type { Procedure, ProcedureRun } from '../../shared/schemas/procedures.js';
 import type { StoredMcpServer, ToolCall } from '../../shared/schemas/mcp-servers.js';
 import type { CannedReply } from '../../shared/schemas/canned-replies.js';
+import type { StoredWebhookEndpoint } from '../domains/webhooks/endpoints.js';
+import type { StoredDelivery } from '../domains/webhooks/outbox.js';
 import type { OutboxDoc } from '../domains/mail/outbox.js';
 import type { StoredFullExport } from '../domains/exports/full-export.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
@@ -91,6 +93,9 @@ export interface Collections {
   mail_outbox: OutboxDoc;
   /** scope: project id; full data exports: status, progress, when the link expires (domains/exports) */
   export_jobs: StoredFullExport;
+  /** scope: project id; webhook endpoints (signing secrets sealed with the master key) and their outbox of deliveries */
+  webhook_endpoints: StoredWebhookEndpoint;
+  webhook_deliveries: StoredDelivery;
 }
 
 export type ParleyStore = Store<Collections>;
@@ -107,6 +112,8 @@ export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions 
   conversations: { appendOnly: ['messages'] },
   api_keys: { indexes: ['key_hash'] },
   tool_calls: { indexes: ['conversation_id'] },
+  // The deliverer finds what is still to send across every project.
+  webhook_deliveries: { indexes: ['status'] },
   // The sender finds queued messages of every organization after a restart.
   mail_outbox: { indexes: ['status'] },
   // A signed link names only the export; interrupted jobs are found by status after a restart.

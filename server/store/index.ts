@@ -43,6 +43,8 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'canned_replies',
   'mail_outbox',
   'export_jobs',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ];
 
 export async function openStore(dataDir: string, databaseUrl?: string | null): Promise<ParleyStore> {

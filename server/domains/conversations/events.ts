@@ -6,7 +6,10 @@ import type { ToolCall } from '../../../shared/schemas/mcp-servers.js';
 
 export type ConversationEvent =
   | { type: 'message.created'; project_id: string; conversation_id: string; seq: number; message: Message }
-  | { type: 'conversation.updated'; project_id: string; conversation_id: string; conversation: Conversation }
+  /** `previous` is the conversation before the change, so a listener can tell what changed (webhooks). */
+  | { type: 'conversation.updated'; project_id: string; conversation_id: string; conversation: Conversation; previous?: Conversation }
+  /** A new conversation, before its first messages' events. Not sent to the widget or the team feed (they learn of it from its messages). */
+  | { type: 'conversation.created'; project_id: string; conversation_id: string; conversation: Conversation }
   /** Streamed answer text before the final message exists; not persisted, so it has no seq. */
   | { type: 'message.delta'; project_id: string; conversation_id: string; stream_id: string; delta: string }
   | { type: 'typing'; project_id: string; conversation_id: string; role: 'assistant' | 'operator'; typing: boolean }

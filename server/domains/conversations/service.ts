@@ -123,6 +123,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
         Object.assign(record, { message_count: 1, last_seq: 1, first_message_at: t, last_message_at: t });
       }
       await conversations.put(input.projectId, record);
+      bus.publish({ type: 'conversation.created', project_id: input.projectId, conversation_id: record.id, conversation: summary(record) });
       for (const message of record.messages) {
         bus.publish({ type: 'message.created', project_id: input.projectId, conversation_id: record.id, seq: message.seq, message });
       }
@@ -186,7 +187,9 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       let created: Message[] = [];
       let duplicate: Message | undefined;
       let changed = false;
+      let previous: ConversationRecord | undefined;
       const updated = await conversations.update(projectId, conversationId, (record) => {
+        previous = record;
         const step = plan(record);
         if (!step) return undefined;
         const incoming = step.messages ?? [];
@@ -219,7 +222,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       for (const message of created) {
         bus.publish({ type: 'message.created', project_id: projectId, conversation_id: conversationId, seq: message.seq, message });
       }
-      if (changed) bus.publish({ type: 'conversation.updated', project_id: projectId, conversation_id: conversationId, conversation: summary(updated) });
+      if (changed) bus.publish({ type: 'conversation.updated', project_id: projectId, conversation_id: conversationId, conversation: summary(updated), previous: summary(previous!) });
       return { record: updated, messages: created };
     },
 
@@ -235,13 +238,13 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       conversationId: string,
       patch: ConversationPatch,
     ): Promise<ConversationRecord> {
-      const updated = await conversations.update(projectId, conversationId, (record) => ({
-        ...record,
-        ...patch,
-        updated_at: now(),
-      }));
+      let previous: ConversationRecord | undefined;
+      const updated = await conversations.update(projectId, conversationId, (record) => {
+        previous = record;
+        return { ...record, ...patch, updated_at: now() };
+      });
       if (!updated) throw notFound('conversation');
-      bus.publish({ type: 'conversation.updated', project_id: projectId, conversation_id: conversationId, conversation: summary(updated) });
+      bus.publish({ type: 'conversation.updated', project_id: projectId, conversation_id: conversationId, conversation: summary(updated), previous: summary(previous!) });
       return updated;
     },
 

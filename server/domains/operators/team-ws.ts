@@ -28,7 +28,7 @@ import { checkTeamGrant, type TeamGrant } from './team-grant.js';
 const check = Compile(TeamClientFrame);
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
-function toTeamFrame(event: ConversationEvent): TeamServerFrame {
+function toTeamFrame(event: ConversationEvent): TeamServerFrame | null {
   switch (event.type) {
     case 'message.created':
       return { type: 'message.created', conversation_id: event.conversation_id, seq: event.seq, message: event.message };
@@ -40,6 +40,8 @@ function toTeamFrame(event: ConversationEvent): TeamServerFrame {
       return { type: 'conversation.updated', conversation: event.conversation };
     case 'tool_call.updated':
       return { type: 'tool_call.updated', conversation_id: event.conversation_id, tool_call: event.tool_call };
+    case 'conversation.created':
+      return null;
   }
 }
 
@@ -117,7 +119,12 @@ export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
       const me: OnlineMember = { member_id: team.member.id, name: team.member.name, role: team.member.role };
       // Subscribe before reading the missed messages, so nothing falls between the two (the client
       // drops a message whose seq it already has).
-      cleanups.push(ctx.bus.subscribeAll((event) => event.project_id === pid && send(toTeamFrame(event))));
+      cleanups.push(
+        ctx.bus.subscribeAll((event) => {
+          const frame = event.project_id === pid ? toTeamFrame(event) : null;
+          if (frame) send(frame);
+        }),
+      );
       const onTyping = (e: VisitorTypingEvent) => e.project_id === pid && send({ type: 'typing', conversation_id: e.conversation_id, role: 'user', typing: e.typing });
       visitorTyping.on('typing', onTyping);
       cleanups.push(() => visitorTyping.off('typing', onTyping));

@@ -1,0 +1,116 @@
+// Sends due deliveries from the outbox (outbox.ts) in the background: at once when an event is
+// stored, and again on a timer for retries, which follow settings.retryScheduleMs. A 2xx answer is
+// delivered; anything else (another status, a timeout, a refused address) is a failed attempt. An
+// attempt cut short by shutdown is not recorded: the delivery stays due and the next start sends it
+// again (same webhook-id), so a restart mid-delivery loses nothing.
+import type { ParleyStore } from '../../store/index.js';
+import { clock } from '../../lib/clock.js';
+import { now } from '../../lib/ids.js';
+import { WEBHOOK_TEST_EVENT, type WebhookAttempt } from '../../../shared/schemas/webhooks.js';
+import type { EndpointService, StoredWebhookEndpoint } from './endpoints.js';
+import type { StoredDelivery } from './outbox.js';
+import type { WebhookSettings } from './settings.js';
+import { postSigned, type AttemptResult } from './send.js';
+import { signedHeaders } from './signing.js';
+
+export interface DelivererDeps {
+  store: ParleyStore;
+  endpoints: EndpointService;
+  settings: WebhookSettings;
+  /** Told when an endpoint was disabled for failing too long (the admins' e-mail). */
+  onDisabled(endpoint: StoredWebhookEndpoint): Promise<void>;
+  log(message: string, err?: unknown): void;
+}
+
+export function createDeliverer(deps: DelivererDeps) {
+  const { store, endpoints, settings } = deps;
+  const deliveries = store.collection('webhook_deliveries');
+  const inFlight = new Map<string, Promise<void>>();
+  const stopping = new AbortController();
+  let timer: NodeJS.Timeout | null = null;
+  let woken = false;
+
+  const failedNow = (error: string): AttemptResult => ({ status: null, durationMs: 0, error, response: null });
+
+  async function attempt(d: StoredDelivery): Promise<void> {
+    const endpoint = await endpoints.listStored(d.project_id).then((all) => all.find((e) => e.id === d.endpoint_id));
+    let result: AttemptResult;
+    if (!endpoint) result = failedNow('the endpoint was deleted');
+    else if (!endpoint.enabled && d.event_type !== WEBHOOK_TEST_EVENT) result = failedNow('the endpoint is disabled');
+    else {
+      const headers = signedHeaders(endpoints.secrets(endpoint), d.message_id, Math.floor(clock.now() / 1000), d.body);
+      result = await postSigned(endpoint.url, d.body, headers, { allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, signal: stopping.signal });
+      if (stopping.signal.aborted) return;
+    }
+    const ok = result.status !== null && result.status >= 200 && result.status < 300;
+    const final = !endpoint || (!endpoint.enabled && d.event_type !== WEBHOOK_TEST_EVENT);
+    const entry: WebhookAttempt = { at: now(), status: result.status, duration_ms: result.durationMs, error: result.error, response: result.response };
+    await deliveries.update(d.project_id, d.id, (cur) => {
+      const attempts = [...cur.attempts, entry];
+      // The schedule counts the attempts since the delivery was last queued, so a replay retries in full.
+      const wait = settings.retryScheduleMs[attempts.length - (cur.round_start ?? 0) - 1];
+      if (ok) return { ...cur, attempts, status: 'delivered', next_attempt_at: null, delivered_at: entry.at };
+      if (final || wait === undefined) return { ...cur, attempts, status: 'failed', next_attempt_at: null };
+      return { ...cur, attempts, next_attempt_at: new Date(clock.now() + wait).toISOString() };
+    });
+    if (!endpoint) return;
+    const disabled = await endpoints.recordOutcome(d.project_id, endpoint.id, ok);
+    if (disabled) await deps.onDisabled(disabled).catch((err) => deps.log('webhook: the disabled-endpoint notice failed', err));
+  }
+
+  /** Sends every delivery due now (at most settings.concurrency at once) and resolves when they are recorded. */
+  async function deliverDue(): Promise<number> {
+    if (stopping.signal.aborted) return 0;
+    const due = (await deliveries.findBy('status', 'pending'))
+      .filter((d) => !inFlight.has(d.id) && d.next_attempt_at !== null && Date.parse(d.next_attempt_at) <= clock.now())
+      .sort((a, b) => (a.next_attempt_at! < b.next_attempt_at! ? -1 : 1));
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length && !stopping.signal.aborted) {
+        const d = due[next++];
+        if (inFlight.has(d.id)) continue;
+        const run = attempt(d)
+          .catch((err) => deps.log(`webhook: delivery ${d.id} could not be recorded`, err))
+          .finally(() => inFlight.delete(d.id));
+        inFlight.set(d.id, run);
+        await run;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+    // A due delivery another pass had in flight is waited for too, so the caller sees every outcome.
+    await Promise.allSettled([...inFlight.values()]);
+    return due.length;
+  }
+
+  function wake(): void {
+    if (woken || stopping.signal.aborted) return;
+    woken = true;
+    setImmediate(() => {
+      woken = false;
+      void deliverDue().catch((err) => deps.log('webhook: a delivery pass failed', err));
+    });
+  }
+
+  return {
+    deliverDue,
+    wake,
+    start(): void {
+      const tick = () => {
+        timer = setTimeout(() => void deliverDue().catch((err) => deps.log('webhook: a delivery pass failed', err)).finally(() => {
+          if (!stopping.signal.aborted) tick();
+        }), settings.pollMs);
+        timer.unref();
+      };
+      tick();
+      wake();
+    },
+    /** Cuts attempts in flight short (they stay due) and waits for them to settle. */
+    async stop(): Promise<void> {
+      stopping.abort();
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled(inFlight.values());
+    },
+  };
+}
+
+export type Deliverer = ReturnType<typeof createDeliverer>;

@@ -1,0 +1,45 @@
+// Delivery timing. The defaults retry for about a day and disable an endpoint that has failed for
+// five days; WEBHOOK_* variables change them for a server, and tests set the service's `settings`
+// (short schedules, a clock they move) instead of waiting for real time.
+export interface WebhookSettings {
+  /** Wait before each retry after a failed attempt; the delivery fails for good after the last. */
+  retryScheduleMs: number[];
+  /** An endpoint failing without a single success for this long is disabled. */
+  disableAfterMs: number;
+  /** One attempt's whole exchange, connection to last response byte. */
+  timeoutMs: number;
+  /** How often the deliverer looks for due retries (new events wake it at once). */
+  pollMs: number;
+  /** Attempts in flight at once, over all endpoints. */
+  concurrency: number;
+  /** How long a rotated-out secret keeps signing beside the new one. */
+  previousSecretTtlMs: number;
+  /** Private and loopback receivers (ALLOW_PRIVATE_FETCH). */
+  allowPrivate: boolean;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export const DEFAULT_RETRY_SCHEDULE_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR];
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+export function webhookSettings(allowPrivate: boolean, env: NodeJS.ProcessEnv = process.env): WebhookSettings {
+  return {
+    retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
+    disableAfterMs: positive(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 5 * 24) * HOUR,
+    timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_SECONDS', 15) * SECOND,
+    pollMs: SECOND,
+    concurrency: Math.round(positive(env, 'WEBHOOK_CONCURRENCY', 32)),
+    previousSecretTtlMs: 24 * HOUR,
+    allowPrivate,
+  };
+}
