@@ -33,6 +33,7 @@ export interface MailerDeps {
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
 
+const dueAt = (d: OutboxDoc) => Date.parse(d.next_attempt_at ?? d.created_at);
 const publicView = ({ next_attempt_at: _n, ...m }: OutboxDoc): QueuedMail => m;
 
 export function createMailer(deps: MailerDeps): MailService {
@@ -42,18 +43,20 @@ export function createMailer(deps: MailerDeps): MailService {
   const smtp = deps.send ? null : smtpSender(config.smtpUrl);
   const send = deps.send ?? smtp!.send;
   const delays = config.retryDelaysMs ?? RETRY_DELAYS_MS;
-  const timers = new Set<NodeJS.Timeout>();
+  let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
 
-  function later(ms: number) {
-    const t = setTimeout(() => {
-      timers.delete(t);
+  /** One timer, for the earliest retry due (after a restart too): none while nothing waits. */
+  function wakeAt(at: number) {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
       void kick();
-    }, ms);
-    t.unref();
-    timers.add(t);
+    }, Math.max(0, at - Date.now()));
+    timer.unref();
   }
 
   async function attempt(doc: OutboxDoc) {
@@ -72,19 +75,20 @@ export function createMailer(deps: MailerDeps): MailService {
           ? { ...d, status: 'failed', attempts, last_error, next_attempt_at: null, text: '', html: undefined }
           : { ...d, attempts, last_error, next_attempt_at: new Date(Date.now() + wait).toISOString() },
       );
-      if (!give_up) later(wait);
     }
   }
 
   async function pass() {
     do {
       again = false;
-      const due = (await outbox.queued()).filter((d) => Date.parse(d.next_attempt_at ?? d.created_at) <= Date.now());
-      for (const doc of due.sort((a, b) => a.id.localeCompare(b.id))) {
+      const queued = (await outbox.queued()).sort((a, b) => a.id.localeCompare(b.id));
+      for (const doc of queued) {
         if (closed) return;
-        await attempt(doc);
+        if (dueAt(doc) <= Date.now()) await attempt(doc);
       }
     } while (again && !closed);
+    const next = (await outbox.queued()).map(dueAt).sort((a, b) => a - b)[0];
+    if (next !== undefined) wakeAt(next);
   }
 
   /** One pass at a time; a kick during a pass asks for another one after it. */
@@ -118,7 +122,7 @@ export function createMailer(deps: MailerDeps): MailService {
     async close() {
       closed = true;
       clearInterval(poll);
-      for (const t of timers) clearTimeout(t);
+      if (timer) clearTimeout(timer);
       await running;
       smtp?.close();
     },
