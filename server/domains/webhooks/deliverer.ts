@@ -32,8 +32,8 @@ export function createDeliverer(deps: DelivererDeps) {
 
   const failedNow = (error: string): AttemptResult => ({ status: null, durationMs: 0, error, response: null });
 
-  async function attempt(d: StoredDelivery): Promise<void> {
-    const endpoint = await endpoints.listStored(d.project_id).then((all) => all.find((e) => e.id === d.endpoint_id));
+  async function attempt(d: StoredDelivery, projectEndpoints: Promise<StoredWebhookEndpoint[]>): Promise<void> {
+    const endpoint = (await projectEndpoints).find((e) => e.id === d.endpoint_id);
     let result: AttemptResult;
     if (!endpoint) result = failedNow('the endpoint was deleted');
     else if (!endpoint.enabled && d.event_type !== WEBHOOK_TEST_EVENT) result = failedNow('the endpoint is disabled');
@@ -53,7 +53,8 @@ export function createDeliverer(deps: DelivererDeps) {
       if (final || wait === undefined) return { ...cur, attempts, status: 'failed', next_attempt_at: null };
       return { ...cur, attempts, next_attempt_at: new Date(clock.now() + wait).toISOString() };
     });
-    if (!endpoint) return;
+    // A success on an endpoint that was not failing changes nothing: no write.
+    if (!endpoint || (ok && !endpoint.failing_since)) return;
     const disabled = await endpoints.recordOutcome(d.project_id, endpoint.id, ok);
     if (disabled) await deps.onDisabled(disabled).catch((err) => deps.log('webhook: the disabled-endpoint notice failed', err));
   }
@@ -64,12 +65,19 @@ export function createDeliverer(deps: DelivererDeps) {
     const due = (await deliveries.findBy('status', 'pending'))
       .filter((d) => !inFlight.has(d.id) && d.next_attempt_at !== null && Date.parse(d.next_attempt_at) <= clock.now())
       .sort((a, b) => (a.next_attempt_at! < b.next_attempt_at! ? -1 : 1));
+    // The endpoints of each project read once per pass, not once per delivery (a change made during
+    // a pass applies from the next one; a rotated-out secret still signs for a day meanwhile).
+    const byProject = new Map<string, Promise<StoredWebhookEndpoint[]>>();
+    const endpointsOf = (projectId: string) => {
+      if (!byProject.has(projectId)) byProject.set(projectId, endpoints.listStored(projectId));
+      return byProject.get(projectId)!;
+    };
     let next = 0;
     const worker = async () => {
       while (next < due.length && !stopping.signal.aborted) {
         const d = due[next++];
         if (inFlight.has(d.id)) continue;
-        const run = attempt(d)
+        const run = attempt(d, endpointsOf(d.project_id))
           .catch((err) => deps.log(`webhook: delivery ${d.id} could not be recorded`, err))
           .finally(() => inFlight.delete(d.id));
         inFlight.set(d.id, run);
@@ -82,12 +90,32 @@ export function createDeliverer(deps: DelivererDeps) {
     return due.length;
   }
 
+  // One background pass at a time: a wake during a pass asks for one more pass after it, instead of
+  // a pass per event each reading every pending delivery (quadratic under a burst of events).
+  let running = false;
+  let again = false;
+  async function loop(): Promise<void> {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await deliverDue().catch((err) => deps.log('webhook: a delivery pass failed', err));
+      } while (again && !stopping.signal.aborted);
+    } finally {
+      running = false;
+    }
+  }
+
   function wake(): void {
     if (woken || stopping.signal.aborted) return;
     woken = true;
     setImmediate(() => {
       woken = false;
-      void deliverDue().catch((err) => deps.log('webhook: a delivery pass failed', err));
+      void loop();
     });
   }
 
@@ -96,7 +124,7 @@ export function createDeliverer(deps: DelivererDeps) {
     wake,
     start(): void {
       const tick = () => {
-        timer = setTimeout(() => void deliverDue().catch((err) => deps.log('webhook: a delivery pass failed', err)).finally(() => {
+        timer = setTimeout(() => void loop().finally(() => {
           if (!stopping.signal.aborted) tick();
         }), settings.pollMs);
         timer.unref();
