@@ -11,6 +11,15 @@ import { NotFound } from './components/NotFound.js';
 import { Loading } from './components/Loading.js';
 import { ForcedPasswordChange } from './components/ForcedPasswordChange.js';
 import { InviteAccept } from './components/InviteAccept.js';
+import { ForgotPassword } from './components/ForgotPassword.js';
+import { ResetPassword } from './components/ResetPassword.js';
+
+/** The pages a signed-out visitor of the console may open; the sign-in page otherwise. */
+const SIGNED_OUT: Record<string, () => preact.JSX.Element> = {
+  '/app/invite': InviteAccept,
+  '/app/forgot-password': ForgotPassword,
+  '/app/reset-password': ResetPassword,
+};
 
 function Home() {
   const { route } = useLocation();
@@ -30,8 +39,14 @@ function Home() {
 
 function Routes() {
   const s = session.value;
+  // Read from the router, so following "Forgot password?" re-renders without a page load.
+  const { path } = useLocation();
   if (s.status === 'loading') return <Loading />;
-  if (s.status === 'signed_out') return location.pathname === '/app/invite' ? <InviteAccept /> : <LoginPage />;
+  // A reset link opened while signed in still sets the password (perhaps of another account).
+  if (s.status === 'signed_out' || path === '/app/reset-password') {
+    const Page = SIGNED_OUT[path];
+    return Page ? <Page /> : <LoginPage />;
+  }
   // Signed in with an invite's temporary password: nothing else works until it is changed.
   if (s.member.must_change_password) return <ForcedPasswordChange />;
   return (

@@ -13,7 +13,7 @@ export const accountPath = (projectId: string) => `/app/p/${projectId}/account`;
 
 export const listTeam = async () => (await api<{ data: SessionMember[] }>('GET', '/v1/org/members')).data;
 export const inviteMember = (body: { email: string; name?: string; role: MemberRole; invite?: 'link' }) =>
-  api<{ member: SessionMember; temporary_password: string | null; invite_url?: string }>('POST', '/v1/org/members', body);
+  api<{ member: SessionMember; temporary_password: string | null; invite_url?: string; invite_emailed?: boolean }>('POST', '/v1/org/members', body);
 export const changeRole = (id: string, role: MemberRole) => api<SessionMember>('PATCH', `/v1/org/members/${encodeURIComponent(id)}`, { role });
 export const removeMember = (id: string) => api<void>('DELETE', `/v1/org/members/${encodeURIComponent(id)}`);
 
@@ -36,4 +36,14 @@ export async function signOutEverywhere(): Promise<void> {
   await api<void>('POST', '/v1/org/me/sign-out-everywhere');
   setCsrfToken('');
   session.value = { status: 'signed_out' };
+}
+
+/** Asks for a reset link by e-mail; the server answers the same whether the address has an account. */
+export const requestPasswordReset = (email: string) => api<void>('POST', '/v1/org/password-reset', { email });
+
+/** Sets a new password through a reset link and signs in (the member's other sessions end). */
+export async function completePasswordReset(token: string, password: string): Promise<void> {
+  const out = await api<{ member: SessionMember; organization: Organization; csrf_token: string }>('POST', '/v1/org/password-reset/complete', { token, password });
+  setCsrfToken(out.csrf_token);
+  session.value = { status: 'signed_in', member: out.member, organization: out.organization };
 }

@@ -38,6 +38,9 @@ export default function LoginPage() {
         <button class="btn btn-primary" type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        <p>
+          <a href="/app/forgot-password">Forgot password?</a>
+        </p>
       </form>
     </main>
   );

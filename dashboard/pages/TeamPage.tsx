@@ -1,6 +1,7 @@
-// The team (spec 2.1): invite a member with a role (a temporary password, shown once, that must be
-// changed at first sign-in), change roles (shared/roles.ts), remove with confirmation. Admins and
-// owners change things; the server says why when a role may not (only owners manage owners).
+// The team (spec 2.1): invite a member with a role (a single-use link, also e-mailed when the
+// server sends e-mail, or a temporary password that must be changed at first sign-in; either shown
+// once), change roles (shared/roles.ts), remove with confirmation. Admins and owners change
+// things; the server says why when a role may not (only owners manage owners).
 import { useEffect, useState } from 'preact/hooks';
 import '../styles/channels.css';
 import { changeRole, inviteMember, listTeam, removeMember, ROLES, type MemberRole } from '../models/team.js';
@@ -18,7 +19,7 @@ export default function TeamPage() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<MemberRole>('operator');
-  const [invited, setInvited] = useState<{ email: string; password: string; link: string } | null>(null);
+  const [invited, setInvited] = useState<{ email: string; password: string; link: string; emailed: boolean } | null>(null);
   const [how, setHow] = useState<'link' | 'password'>('link');
   const [removing, setRemoving] = useState<SessionMember | null>(null);
   const { error, showError, guard } = useErrorLine();
@@ -42,7 +43,7 @@ export default function TeamPage() {
           e.preventDefault();
           run(async () => {
             const res = await inviteMember({ email: email.trim(), name: name.trim() || undefined, role, ...(how === 'link' ? { invite: 'link' as const } : {}) });
-            setInvited({ email: res.member.email, password: res.temporary_password ?? '', link: res.invite_url ?? '' });
+            setInvited({ email: res.member.email, password: res.temporary_password ?? '', link: res.invite_url ?? '', emailed: res.invite_emailed === true });
             setEmail('');
             setName('');
             await load();
@@ -86,7 +87,15 @@ export default function TeamPage() {
       <div role="status">
         {invited?.link && (
           <div class="card secret">
-            <p>Send {invited.email} this link, shown only now. It works once, for 7 days.</p>
+            {invited.emailed ? (
+              <p>
+                The invite link was e-mailed to {invited.email}. Here it is too, shown only now, should the e-mail not arrive. It works once, for 7 days.
+              </p>
+            ) : (
+              <p>
+                This server sends no e-mail (SMTP is not configured), so send {invited.email} this link yourself. It is shown only now, and works once, for 7 days.
+              </p>
+            )}
             <code class="secret-value" data-testid="invite-link">
               {invited.link}
             </code>{' '}
