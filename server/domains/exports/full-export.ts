@@ -46,11 +46,11 @@ export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'se
       await mkdir(dir, { recursive: true });
       const bytes = await writeDataset(ctx.services, job.project_id, fileOf(job), async (done, total) => void (await patch(job, { progress: { done, total } })));
       const now = clock.now();
-      const ready = await patch(job, { status: 'ready', bytes, finished_at: iso(now), expires_at: iso(now + LINK_MS) });
-      if (ready) {
-        const emailed = await announceReady(ctx, ready, await publicView(ready));
-        if (emailed) await patch(ready, { emailed });
-      }
+      const ready: StoredFullExport = { ...job, status: 'ready', bytes, finished_at: iso(now), expires_at: iso(now + LINK_MS) };
+      // Announced before the job reads ready, so whoever sees it ready also sees whether it was
+      // e-mailed; a crash in between builds and announces it again (at least once, never lost).
+      const emailed = await announceReady(ctx, ready, await publicView(ready));
+      await patch(job, { status: 'ready', bytes, finished_at: ready.finished_at, expires_at: ready.expires_at, emailed });
     } catch (error) {
       await patch(job, { status: 'failed', error: 'The export could not be written; request it again (it does not count against the daily limit).', finished_at: iso(clock.now()) });
       console.error('full export failed', job.id, error);
@@ -88,11 +88,12 @@ export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'se
     for (const j of list) if (j.status === 'ready' && j.expires_at && Date.parse(j.expires_at) <= clock.now()) await rm(fileOf(j), { force: true });
   }
 
-  // Jobs a restart interrupted run again.
+  // Jobs a restart interrupted run again; files whose links expired while the server was down go.
   void (async () => {
     for (const status of ['running', 'queued'] as const) queue.push(...(await jobs.findBy('status', status)));
     kick();
-  })();
+    await sweep(await jobs.findBy('status', 'ready'));
+  })().catch((error: unknown) => console.error('full exports: resuming failed', error));
   ctx.onClose(async () => {
     closed = true;
     await running;
