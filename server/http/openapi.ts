@@ -7,6 +7,7 @@ import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from '../config.js';
 import { createOperationIds } from './operation-ids.js';
+import { webhookOpenApi } from '../domains/webhooks/openapi.js';
 
 const DOCUMENTED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -50,6 +51,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
           'Errors are `{error, message, ...}` with a stable `error` code.',
       },
       servers: [{ url: config.baseUrl }],
+      // What Parley sends to a project's webhook endpoints (docs/api.md "Webhooks").
+      webhooks: webhookOpenApi(),
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'sk_live_ or sk_test_ followed by a 43-character secret' },
