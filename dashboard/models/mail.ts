@@ -4,7 +4,6 @@ import { api } from './api.js';
 
 export type { MailStatusOut, OutboxMessage };
 
-export const emailPath = (projectId: string) => `/app/p/${projectId}/email`;
 export const loadMailStatus = () => api<MailStatusOut>('GET', '/v1/org/mail');
 export const sendTestMail = () => api<OutboxMessage>('POST', '/v1/org/mail/test');
 

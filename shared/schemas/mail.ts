@@ -2,10 +2,6 @@
 // server sends e-mail, and the outbox with what happened to each message. Bodies are not included.
 import { Type, type Static } from 'typebox';
 
-export const MailKindSchema = Type.Union(
-  ['invite', 'password_reset', 'export_ready', 'webhook_disabled', 'visitor_reply', 'test'].map((k) => Type.Literal(k)),
-);
-
 export const OutboxMessageSchema = Type.Object({
   id: Type.String(),
   kind: Type.String({ description: 'invite, password_reset, export_ready, webhook_disabled, visitor_reply or test' }),

@@ -10,6 +10,7 @@ import { loadConfig, testConfig, ConfigError } from '../../config.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { startTestSmtp, type TestSmtp } from './testing/smtp-server.fixture.js';
 import type { MailMessage } from './types.js';
+import { createMailer } from './mailer.js';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -116,6 +117,28 @@ it('sends after a restart what was still queued (same data directory, app built 
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+it('two senders on one store (two servers on one database) send a message once', async () => {
+  const t = await createTestApp();
+  const sent: string[] = [];
+  const send = async (m: { to: string }) => {
+    await new Promise((r) => setTimeout(r, 20));
+    sent.push(m.to);
+  };
+  const config = { smtpUrl: 'smtp://unused.example.test', from: 'parley@example.test' };
+  const a = createMailer({ store: t.app.ctx.store, config, send });
+  const b = createMailer({ store: t.app.ctx.store, config, send });
+  try {
+    for (let i = 0; i < 5; i++) await a.enqueue(message(`once-${i}@example.test`, 'org-2'));
+    await Promise.all([a.drain(), b.drain(), b.drain()]);
+    await until(async () => (await a.recent('org-2')).every((m) => m.status === 'sent'));
+    expect(sent.sort()).toEqual([0, 1, 2, 3, 4].map((i) => `once-${i}@example.test`));
+  } finally {
+    await a.close();
+    await b.close();
+    await t.close();
   }
 });
 

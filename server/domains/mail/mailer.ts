@@ -12,6 +12,8 @@ import type { Mailer, MailMessage, QueuedMail } from './types.js';
 
 /** Waits after the 1st, 2nd, … failure: five attempts over about an hour, then `failed`. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 40 * 60_000];
+/** How long one attempt holds a message (longer than nodemailer's timeouts in smtp.ts). */
+const CLAIM_MS = 2 * 60_000;
 /** A safety net beside the timers: anything due is looked at this often. */
 const POLL_MS = 60_000;
 
@@ -59,7 +61,24 @@ export function createMailer(deps: MailerDeps): MailService {
     timer.unref();
   }
 
-  async function attempt(doc: OutboxDoc) {
+  /**
+   * Takes the message for one attempt by moving its due time past the attempt, in one serialised
+   * update: a second server on the same PostgreSQL store finds it not due and leaves it, and if this
+   * process dies mid-attempt the message is simply due again after CLAIM_MS.
+   */
+  async function claim(doc: OutboxDoc): Promise<OutboxDoc | null> {
+    let claimed: OutboxDoc | null = null;
+    await outbox.update(doc.organization_id, doc.id, (d) => {
+      if (d.status !== 'queued' || dueAt(d) > Date.now()) return d;
+      claimed = { ...d, next_attempt_at: new Date(Date.now() + CLAIM_MS).toISOString() };
+      return claimed;
+    });
+    return claimed;
+  }
+
+  async function attempt(queued: OutboxDoc) {
+    const doc = await claim(queued);
+    if (!doc) return;
     const attempts = doc.attempts + 1;
     try {
       await send({ from: config!.from, to: doc.to, subject: doc.subject, text: doc.text, html: doc.html });
