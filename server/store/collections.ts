@@ -21,6 +21,7 @@ import type { StoredWebhookEndpoint } from '../domains/webhooks/endpoints.js';
 import type { StoredDelivery } from '../domains/webhooks/outbox.js';
 import type { OutboxDoc } from '../domains/mail/outbox.js';
 import type { StoredFullExport } from '../domains/exports/full-export.js';
+import type { StoredSchedule } from '../domains/exports/schedules.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -93,6 +94,8 @@ export interface Collections {
   mail_outbox: OutboxDoc;
   /** scope: project id; full data exports: status, progress, when the link expires (domains/exports) */
   export_jobs: StoredFullExport;
+  /** scope: project id; recurring exports (domains/exports/schedules.ts) */
+  export_schedules: StoredSchedule;
   /** scope: project id; webhook endpoints (signing secrets sealed with the master key) and their outbox of deliveries */
   webhook_endpoints: StoredWebhookEndpoint;
   webhook_deliveries: StoredDelivery;

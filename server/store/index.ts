@@ -43,6 +43,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'canned_replies',
   'mail_outbox',
   'export_jobs',
+  'export_schedules',
   'webhook_endpoints',
   'webhook_deliveries',
 ];

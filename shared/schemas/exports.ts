@@ -92,3 +92,32 @@ export const DownloadQuery = Type.Object(
   closed,
 );
 export type DownloadQuery = Static<typeof DownloadQuery>;
+
+/** A recurring export (spec 4.1 "data-export settings"): an entity export sent daily or weekly. */
+export const ExportScheduleBody = Type.Object(
+  {
+    frequency: Type.Union([Type.Literal('daily'), Type.Literal('weekly')]),
+    entity: Type.Union(EXPORT_ENTITIES.map((e) => Type.Literal(e))),
+    format: Format,
+    destination: Type.Union([Type.Literal('email'), Type.Literal('webhook')]),
+    to: Type.String({ minLength: 3, maxLength: 2048, description: 'An e-mail address (email) or an https URL that receives a POST (webhook)' }),
+  },
+  closed,
+);
+export type ExportScheduleBody = Static<typeof ExportScheduleBody>;
+
+export const ExportScheduleSchema = Type.Object({
+  id: Id,
+  project_id: Id,
+  ...ExportScheduleBody.properties,
+  created_at: DateTime,
+  next_run_at: DateTime,
+  last_run_at: Type.Union([DateTime, Type.Null()]),
+  last_status: Type.Union([Type.Literal('sent'), Type.Literal('failed'), Type.Null()]),
+  last_error: Type.Union([Type.String(), Type.Null()]),
+});
+export type ExportSchedule = Static<typeof ExportScheduleSchema>;
+export const ExportScheduleList = Type.Object({ data: Type.Array(ExportScheduleSchema) });
+export const ExportScheduleParams = Type.Object({ project_id: Id, schedule_id: Id }, closed);
+/** Schedules a project may have. */
+export const EXPORT_SCHEDULES_MAX = 10;

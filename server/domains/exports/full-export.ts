@@ -6,7 +6,7 @@
 // a restart interrupted runs again from the start (the file is written through a temporary name).
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FULL_EXPORTS_PER_DAY, FULL_EXPORT_LINK_DAYS, type FullExport, type FullExportList } from '../../../shared/schemas/exports.js';
+import { FULL_EXPORTS_PER_DAY, FULL_EXPORT_LINK_DAYS, type ExportFormat, type FullExport, type FullExportList } from '../../../shared/schemas/exports.js';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { clock } from '../../lib/clock.js';
@@ -19,9 +19,17 @@ export interface StoredFullExport extends Omit<FullExport, 'download_url'> {
   organization_id: string;
   /** Where the link is e-mailed (the requesting member); null for an API key. */
   requester_email: string | null;
+  /** Set on a recurring export's run (schedules.ts): its file is an entity export in `format`. */
+  kind?: 'scheduled';
+  format?: ExportFormat;
 }
 
+/** Where a job's file lives: DATA_DIR/exports/<id>.<format>. */
+export const exportFilePath = (dataDir: string, job: Pick<StoredFullExport, 'id' | 'format'>) => join(dataDir, 'exports', `${job.id}.${job.format ?? 'jsonl'}`);
+
 const DAY_MS = 86_400_000;
+/** Recurring exports' runs share the links and the sweep, not the list or the daily limit. */
+const isFull = (j: StoredFullExport) => j.kind === undefined;
 const LINK_MS = FULL_EXPORT_LINK_DAYS * DAY_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -33,7 +41,7 @@ export interface Requester {
 export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'services' | 'onClose'>) {
   const jobs = ctx.store.collection('export_jobs');
   const dir = join(ctx.config.dataDir, 'exports');
-  const fileOf = (job: Pick<StoredFullExport, 'id'>) => join(dir, `${job.id}.jsonl`);
+  const fileOf = (job: Pick<StoredFullExport, 'id' | 'format'>) => exportFilePath(ctx.config.dataDir, job);
   const queue: StoredFullExport[] = [];
   let running: Promise<void> | null = null;
   let closed = false;
@@ -103,7 +111,7 @@ export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'se
     async request(projectId: string, requester: Requester): Promise<FullExport> {
       const project = await ctx.services.projects.getProject(projectId);
       if (!project) throw notFound('project');
-      const limit = limitOf(await jobs.list(projectId));
+      const limit = limitOf((await jobs.list(projectId)).filter(isFull));
       if (limit.remaining === 0) {
         const retry_after = Math.max(1, Math.ceil((Date.parse(limit.next_available_at!) - clock.now()) / 1000));
         throw new AppError('export_limit_reached', `A project may request ${FULL_EXPORTS_PER_DAY} full exports a day: retry in ${retry_after} seconds`, { retry_after, next_available_at: limit.next_available_at });
@@ -130,11 +138,14 @@ export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'se
     },
 
     async list(projectId: string): Promise<FullExportList> {
-      const list = await jobs.list(projectId);
-      await sweep(list);
+      const all = await jobs.list(projectId);
+      await sweep(all);
+      const list = all.filter(isFull);
       const data = await Promise.all(list.slice(-20).reverse().map(publicView));
       return { data, limit: limitOf(list), mail_configured: ctx.services.mail.configured };
     },
+
+    publicView,
 
     async get(projectId: string, id: string): Promise<FullExport> {
       const job = await jobs.get(projectId, id);

@@ -20,6 +20,8 @@ import {
   UserExportQuery,
 } from '../../../shared/schemas/exports.js';
 import type { EntityExport } from './entity.js';
+import { CONTENT_TYPES } from './writers.js';
+import { scheduleRoutes } from './schedule-routes.js';
 
 const tags = ['exports'];
 export const CONVERSATION_EXPORT = ['export:read', 'conversation:read'] as const;
@@ -162,7 +164,7 @@ export const exportRoutes: RouteModule = (app, ctx) => {
         params: DownloadParams,
         querystring: DownloadQuery,
         response: {
-          200: { description: 'The JSONL file', content: { 'application/x-ndjson': { schema: Type.String() } } },
+          200: { description: 'The file: JSONL for a full export, the recurring export\'s format for its runs', content: { 'application/x-ndjson': { schema: Type.String() } } },
           403: { ...ErrorSchema, description: 'invalid_signature' },
           410: { ...ErrorSchema, description: 'link_expired' },
         },
@@ -173,11 +175,13 @@ export const exportRoutes: RouteModule = (app, ctx) => {
       const { expires, signature } = request.query as DownloadQuery;
       const { path, job } = await exports.full.open(export_id, expires, signature);
       return reply
-        .type('application/x-ndjson; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="full-export-${job.created_at.slice(0, 10)}.jsonl"`)
+        .type(CONTENT_TYPES[job.format ?? 'jsonl'])
+        .header('Content-Disposition', `attachment; filename="${job.kind ?? 'full'}-export-${job.created_at.slice(0, 10)}.${job.format ?? 'jsonl'}"`)
         .header('Cache-Control', 'private, no-store')
         .header('Referrer-Policy', 'no-referrer')
         .send(createReadStream(path));
     },
   );
+
+  scheduleRoutes(app, ctx);
 };

@@ -3,10 +3,12 @@
 import type { AppContext, Services } from '../../context.js';
 import { createEntityExports, type EntityExports } from './entity.js';
 import { createFullExports, type FullExports } from './full-export.js';
+import { createExportSchedules, type ExportSchedules } from './schedules.js';
 
 export interface ExportService {
   entity: EntityExports;
   full: FullExports;
+  schedules: ExportSchedules;
 }
 
 /** `services` is read lazily: the exports read users, conversations, projects and mail, built beside them. */
@@ -19,5 +21,7 @@ export function createExportService(ctx: Omit<AppContext, 'services'>, services:
       return services();
     },
   };
-  return { entity: createEntityExports(withServices), full: createFullExports(withServices) };
+  const entity = createEntityExports(withServices);
+  const full = createFullExports(withServices);
+  return { entity, full, schedules: createExportSchedules(withServices, entity, full) };
 }
