@@ -41,6 +41,7 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/triggers', nav: 'Triggers', more: true, href: (id) => `/app/p/${id}/triggers`, component: lazy(() => import('./pages/TriggersPage.js')) },
   { path: '/app/p/:project/labels', nav: 'Labels', more: true, href: (id) => `/app/p/${id}/labels`, component: lazy(() => import('./pages/LabelsPage.js')) },
   { path: '/app/p/:project/canned-replies', nav: 'Canned replies', more: true, href: (id) => `/app/p/${id}/canned-replies`, component: lazy(() => import('./pages/CannedRepliesPage.js')) },
+  { path: '/app/p/:project/webhooks', nav: 'Webhooks', more: true, href: (id) => `/app/p/${id}/webhooks`, component: lazy(() => import('./pages/WebhooksPage.js')) },
   { path: '/app/p/:project/data-export', nav: 'Data export', more: true, href: (id) => `/app/p/${id}/data-export`, component: lazy(() => import('./pages/DataExportPage.js')) },
   { path: '/app/p/:project/projects', nav: 'Projects', more: true, href: (id) => `/app/p/${id}/projects`, component: lazy(() => import('./pages/ProjectsPage.js')) },
   { path: '/app/projects', component: lazy(() => import('./pages/ProjectsPage.js')) },
