@@ -22,3 +22,5 @@ export const MailStatusOut = Type.Object({
   messages: Type.Array(OutboxMessageSchema, { description: 'The latest 50 messages, newest first' }),
 });
 export type MailStatusOut = Static<typeof MailStatusOut>;
+
+export const MailEnabledOut = Type.Object({ configured: Type.Boolean({ description: 'Whether SMTP_URL is set' }) });

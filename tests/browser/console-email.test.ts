@@ -54,6 +54,14 @@ describe('team console: e-mail', () => {
       .toBeGreaterThan(0);
     await page.locator('tr[data-status="failed"]', { hasText: 'refused@example.test' }).getByText('No such mailbox here').waitFor();
     await page.locator('tr', { hasText: 'mira@example.test' }).getByText('Invite').waitFor();
+
+    // Under a visitor's left address, the conversation says their replies are e-mailed.
+    const { services } = h.t.app.ctx;
+    const user = await services.users.create(h.t.demo.project_id, {});
+    const record = await services.conversations.create({ projectId: h.t.demo.project_id, userId: user.id, firstMessage: { role: 'user', content: 'Anyone there?' } });
+    await services.conversations.append(h.t.demo.project_id, record.id, { role: 'assistant', type: 'note', content: 'Thank you. We will reply to v@example.test.', labels: ['contact_saved'] });
+    await page.goto(`${h.base}/app/p/${h.t.demo.project_id}/c/${record.id}`);
+    await page.getByTestId('contact-mail').getByText('e-mailed to this address').waitFor();
     expect(await watch.violations()).toEqual([]);
     smtp.refuse = null;
     await context.close();

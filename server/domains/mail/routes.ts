@@ -3,7 +3,7 @@
 // like the team routes: recipients and subjects of invites and resets are the team's business.
 // Also starts the visitor-reply e-mail, which follows the conversation bus (visitor-reply.ts).
 import type { RouteModule } from '../../routes.js';
-import { MailStatusOut, OutboxMessageSchema } from '../../../shared/schemas/mail.js';
+import { MailEnabledOut, MailStatusOut, OutboxMessageSchema } from '../../../shared/schemas/mail.js';
 import { ErrorSchema } from '../../../shared/schemas/api.js';
 import { AppError } from '../../errors.js';
 import { listeningPort } from '../widget/urls.js';
@@ -36,6 +36,13 @@ export const mailRoutes: RouteModule = (app, ctx) => {
       schema: { summary: 'E-mail: whether it is configured, and the outbox', description: 'Admins and owners.', tags, response: { 200: MailStatusOut } },
     },
     async (request) => ({ configured: mail.configured, from: mail.from, messages: (await mail.recent(request.team!.organization.id)).map(view) }),
+  );
+
+  // Every member: the conversation view says whether a visitor who left an address gets replies by e-mail.
+  app.get(
+    '/v1/org/mail/enabled',
+    { schema: { summary: 'Whether this server sends e-mail', description: 'Any team member.', tags, response: { 200: MailEnabledOut } } },
+    async () => ({ configured: mail.configured }),
   );
 
   app.post(

@@ -99,6 +99,8 @@ it('shows admins the outbox (kind, recipient, status, attempts); other roles get
   expect(JSON.stringify(body)).not.toContain('reset-password#');
   const operator = await loginAs(t, 'operator');
   expect((await t.app.inject({ method: 'GET', url: '/v1/org/mail', headers: operator.headers })).statusCode).toBe(403);
+  // Every member may ask whether e-mail is on (the conversation view says so under a left address).
+  expect((await t.app.inject({ method: 'GET', url: '/v1/org/mail/enabled', headers: operator.headers })).json()).toEqual({ configured: true });
 });
 
 it('without SMTP: the invite says it was not e-mailed, a reset ask is 503 not_configured', async () => {
@@ -112,6 +114,7 @@ it('without SMTP: the invite says it was not e-mailed, a reset ask is 503 not_co
     expect(ask.json().error).toBe('not_configured');
     const status = await bare.app.inject({ method: 'GET', url: '/v1/org/mail', headers: admin.headers });
     expect(status.json()).toEqual({ configured: false, from: null, messages: [] });
+    expect((await bare.app.inject({ method: 'GET', url: '/v1/org/mail/enabled', headers: admin.headers })).json()).toEqual({ configured: false });
   } finally {
     await bare.close();
   }
