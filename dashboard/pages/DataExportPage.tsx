@@ -1,6 +1,6 @@
 // Data export (spec 4.1, docs/api.md "Exports"): the project's full dataset as JSONL, built in the
 // background (progress shown while it runs), at most 2 a day, downloadable for 7 days and e-mailed
-// to whoever asked when the server sends e-mail; and the users list as a file. The full export
+// to whoever asked when the server sends e-mail; the users list as a file; recurring exports. The full export
 // holds personal data: only roles with full_export:read may ask for it (spec 5), the others read why.
 import { useEffect, useState } from 'preact/hooks';
 import '../styles/panels.css';
@@ -12,6 +12,7 @@ import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useErrorLine } from '../components/use-error-line.js';
 import { ReasonButton } from '../components/ReasonButton.js';
 import { SelectField } from '../components/SelectField.js';
+import { RecurringExports } from '../components/RecurringExports.js';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 const size = (bytes: number | null) => (bytes === null ? '' : bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
@@ -92,23 +93,26 @@ export default function DataExportPage({ project }: { project: string }) {
       <section aria-labelledby="users-title" class="card">
         <h2 id="users-title">Users</h2>
         <p class="muted">The project's users as a file, newest first, at most 10,000. Conversations and messages export from the inbox with its filters.</p>
-        <SelectField label="Format" value={format} onChange={(v) => setFormat(v as ExportFormat)}>
-          {EXPORT_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_LABELS[f]}
-            </option>
-          ))}
-        </SelectField>
-        {exportRefusal() ? (
-          <ReasonButton type="button" class="btn" reason={exportRefusal()}>
-            Export users
-          </ReasonButton>
-        ) : (
-          <a class="btn" href={`/v1/projects/${encodeURIComponent(project)}/exports/users?format=${format}`} download>
-            Export users
-          </a>
-        )}
+        <div class="inline-form">
+          <SelectField label="Format" value={format} onChange={(v) => setFormat(v as ExportFormat)}>
+            {EXPORT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </SelectField>
+          {exportRefusal() ? (
+            <ReasonButton type="button" class="btn" reason={exportRefusal()}>
+              Export users
+            </ReasonButton>
+          ) : (
+            <a class="btn" href={`/v1/projects/${encodeURIComponent(project)}/exports/users?format=${format}`} download>
+              Export users
+            </a>
+          )}
+        </div>
       </section>
+      <RecurringExports project={project} />
     </div>
   );
 }

@@ -23,7 +23,7 @@ export const EXPORT_ENTITIES = ['conversations', 'messages', 'users'] as const;
 export type ExportEntity = (typeof EXPORT_ENTITIES)[number];
 
 const Format = Type.Union(
-  EXPORT_FORMATS.map((f) => Type.Literal(f)),
+  [Type.Literal('csv'), Type.Literal('jsonl'), Type.Literal('xlsx'), Type.Literal('md')],
   { default: 'csv', description: 'csv (UTF-8 with BOM, for Excel), jsonl (one JSON object per line), xlsx (Excel workbook) or md (Markdown table)' },
 );
 const FormatProp = { format: Type.Optional(Format) };
@@ -97,7 +97,7 @@ export type DownloadQuery = Static<typeof DownloadQuery>;
 export const ExportScheduleBody = Type.Object(
   {
     frequency: Type.Union([Type.Literal('daily'), Type.Literal('weekly')]),
-    entity: Type.Union(EXPORT_ENTITIES.map((e) => Type.Literal(e))),
+    entity: Type.Union([Type.Literal('conversations'), Type.Literal('messages'), Type.Literal('users')]),
     format: Format,
     destination: Type.Union([Type.Literal('email'), Type.Literal('webhook')]),
     to: Type.String({ minLength: 3, maxLength: 2048, description: 'An e-mail address (email) or an https URL that receives a POST (webhook)' }),

@@ -1,7 +1,7 @@
 // Exports in the console (spec 4.1), replayable by a person: search the inbox, open Export, download
 // the filtered list as CSV and as .xlsx, parse both (papaparse, exceljs) and find the same rows with
 // accents, Arabic and emoji intact; export the batch bar's selection; request the full export on the
-// Data export page and see its link. Both sizes pass axe, with no CSP violation or page error.
+// Data export page and see its link; add a recurring export. Both sizes pass axe, with no CSP violation or page error.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
@@ -92,6 +92,16 @@ describe('console exports', () => {
     const cafe = lines.find((l) => l.user?.external_id === 'export-0');
     expect(cafe.conversations[0].messages[0].content).toBe(TEXTS[0]);
     await page.getByText('1 of 2 left today.').waitFor();
+
+    // A recurring export: weekly messages as JSONL to an address.
+    const recurring = page.getByRole('region', { name: 'Recurring exports' });
+    await recurring.getByLabel('Every').selectOption({ label: 'Week' });
+    await recurring.getByLabel('What').selectOption({ label: 'Messages' });
+    await recurring.getByLabel('Format').selectOption({ label: 'JSONL' });
+    await recurring.getByLabel('E-mail address').fill('reports@example.test');
+    await recurring.getByRole('button', { name: 'Add recurring export' }).click();
+    await recurring.getByText('Weekly: messages as JSONL').waitFor();
+    expect((await apiCall<{ data: { to: string }[] }>(h, 'GET', '/export-schedules')).data.map((s) => s.to)).toEqual(['reports@example.test']);
     await shot(page, 'exports-data-export');
     expect(await watch.violations()).toEqual([]);
     await context.close();
