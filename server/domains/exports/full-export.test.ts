@@ -94,6 +94,7 @@ describe('full data export (spec 4.1)', () => {
     expect(third.statusCode).toBe(429);
     expect(third.json()).toMatchObject({ error: 'export_limit_reached', retry_after: expect.any(Number) });
     expect(third.json().retry_after).toBeGreaterThan(86_000);
+    expect(third.headers['retry-after']).toBe(String(third.json().retry_after));
     const list = (await call('GET', `${P}/full-exports`)).json();
     expect(list.limit).toMatchObject({ per_day: 2, remaining: 0, next_available_at: expect.any(String) });
     expect(list.mail_configured).toBe(true);

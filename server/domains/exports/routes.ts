@@ -126,7 +126,12 @@ export const exportRoutes: RouteModule = (app, ctx) => {
       const { project_id } = request.params as { project_id: string };
       const member = request.team?.member;
       const requester = member ? { label: member.email, email: member.email } : { label: request.apiKey?.name ?? 'API key', email: null };
-      const job = await exports.full.request(project_id, requester);
+      const job = await exports.full.request(project_id, requester).catch((error: unknown) => {
+        // The limit's 429 carries Retry-After like the rate limit's, for clients that honour it (spec 7).
+        const wait = (error as { extras?: { retry_after?: number } }).extras?.retry_after;
+        if (wait) reply.header('Retry-After', String(wait));
+        throw error;
+      });
       reply.code(202).header('Location', `${full.replace(':project_id', project_id)}/${job.id}`);
       return job;
     },
