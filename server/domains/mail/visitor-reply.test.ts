@@ -23,9 +23,9 @@ afterAll(async () => {
 });
 
 /** A visitor who asked for a person while nobody was online and left their e-mail. */
-async function visitorWhoLeftAnAddress(email: string, locale: string) {
+async function visitorWhoLeftAnAddress(email: string, locale: string, page = `${base}/examples/pricing`) {
   const c = await connectWidget(base, base);
-  c.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id, locales: [locale], page: { url: 'https://shop.example.test/pricing', title: 'Pricing' } });
+  c.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id, locales: [locale], page: { url: page, title: 'Pricing' } });
   await c.next('session.welcome');
   c.send({ type: 'message.send', client_id: `c-${Math.random().toString(36).slice(2, 12)}`, content: 'zqxv wrrbl kfjd?' });
   const ack = await c.next('message.ack');
@@ -55,11 +55,22 @@ it('e-mails the reply to a visitor who left an address and is away, in their lan
   expect(mail.subject).toContain('Antwort');
   expect(mail.text).toContain('Dana');
   expect(mail.text).toContain('> Our plans start at 10 € a month.');
-  expect(mail.text).toContain('https://shop.example.test/pricing');
+  expect(mail.text).toContain(`${base}/examples/pricing`);
   expect(mail.text).not.toContain('Note for the team only');
   expect(mail.html).toContain('lang="de"');
   const outbox = await t.app.ctx.services.mail.recent(t.demo.organization_id);
   expect(outbox.find((m) => m.to === 'away@example.test')).toMatchObject({ kind: 'visitor_reply', project_id: t.demo.project_id });
+});
+
+it("links to the channel's chat page when the reported page is on an origin the channel does not allow", async () => {
+  const { c, id } = await visitorWhoLeftAnAddress('elsewhere@example.test', 'en', 'https://phish.example.test/login');
+  c.close();
+  await c.closed;
+  await new Promise((r) => setTimeout(r, 100));
+  expect((await reply(id, 'Here is the answer.')).statusCode).toBe(201);
+  const mail = await smtp.waitFor('elsewhere@example.test');
+  expect(mail.text).not.toContain('phish.example.test');
+  expect(mail.text).toContain(`${base}/frame/${t.demo.frame_id}`);
 });
 
 it('sends nothing to a visitor who is still connected: the reply reaches the widget', async () => {
@@ -69,7 +80,7 @@ it('sends nothing to a visitor who is still connected: the reply reaches the wid
     expect(res.statusCode, res.body).toBe(201);
     await c.next('message.created', (f) => f.message.role === 'operator');
     await new Promise((r) => setTimeout(r, 500));
-    expect(smtp.received.some((m) => m.to && JSON.stringify(m.to).includes('here@example.test'))).toBe(false);
+    expect(smtp.received.some((m) => JSON.stringify(m.to ?? '').includes('"here@example.test"'))).toBe(false);
     expect((await t.app.ctx.services.mail.recent(t.demo.organization_id)).some((m) => m.to === 'here@example.test')).toBe(false);
   } finally {
     c.close();

@@ -2,8 +2,8 @@
 // `ask_email`, widget/handlers/contact.ts, docs/operators.md "Handoff with nobody online"). It goes
 // only when the visitor asked for it (the conversation has the `contact_saved` note) and is not
 // connected (widget/watchers.ts): a visitor with the widget open reads the reply there. The link
-// leads back to the page the widget was last on, else the channel's frame page; without either the
-// e-mail says to open the chat again.
+// leads back to the page the widget was last on when the channel allows its origin, else to the
+// channel's frame page; without a channel the e-mail says to open the chat again.
 import type { AppContext } from '../../context.js';
 import type { Message } from '../../../shared/schemas/entities.js';
 import { visibleToVisitor } from '../../../shared/visibility.js';
@@ -11,6 +11,7 @@ import { visitorLocale } from '../widget/channel-config.js';
 import { visitorContextFor } from '../widget/visitors.js';
 import { visitorConnected } from '../widget/watchers.js';
 import { publicUrls } from '../widget/urls.js';
+import { originAllowed } from '../widget/origins.js';
 import { visitorReplyMail } from './visitor-texts.js';
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
@@ -39,8 +40,12 @@ export async function mailReply(ctx: AppContext, projectId: string, conversation
   const visitor = await visitorContextFor(ctx, projectId, conversationId);
   const locales = visitor?.locales.length ? visitor.locales : (user.locales ?? []);
   const locale = channel ? visitorLocale(channel, locales) : (locales[0] ?? 'en');
+  const urls = publicUrls(ctx.config, port);
+  // The page is what the widget reported: trusted only on an origin the channel allows, so nobody
+  // gets Parley to e-mail a link of their choosing under the team's name.
   const page = visitor?.page?.url;
-  const url = page && isHttp(page) ? page : channel ? `${publicUrls(ctx.config, port).chatUrl}/frame/${channel.frame_id}` : null;
+  const pageOk = !!page && isHttp(page) && !!channel && originAllowed(channel, new URL(page).origin, urls, null, port);
+  const url = pageOk ? page : channel ? `${urls.chatUrl}/frame/${channel.frame_id}` : null;
   const content = visitorReplyMail(locale, { name: message.author?.name ?? 'Support', team: channel?.name || project.name, reply: message.content, url });
   const queued = await ctx.services.mail.enqueue({ kind: 'visitor_reply', organization_id: project.organization_id, project_id: projectId, to, ...content });
   return queued !== null;
