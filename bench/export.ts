@@ -5,7 +5,8 @@
 // JSONL file while this process samples its resident memory every 20 ms.
 // Figures: how long the export took, lines (users) and messages per second, the file's size, and
 // the peak growth of RSS over what the seeded store already holds (target: ≤ 100 MB, whatever the
-// size: the export streams one line at a time).
+// size: the export streams one line at a time). Then the entity exports of the newest 10,000
+// messages (the cap) in each format over HTTP (FORMATS=csv,xlsx,… picks them).
 // Prints figures only. Last line: users=… conversations=… messages=… seconds=… rows_per_s=… messages_per_s=… peak_rss_growth_mb=… file_mb=…
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -109,6 +110,16 @@ const messages = CONVERSATIONS * MESSAGES;
 
 console.log(`baseline RSS after seeding ${mb(baseline)} MB; peak during the export ${mb(peak)} MB`);
 console.log(`exported ${lines} lines (${mb(file.size)} MB) in ${seconds.toFixed(1)} s`);
+
+// Entity exports of the same project: the newest 10,000 messages (the cap) in each format, over HTTP.
+const key = { authorization: `Bearer ${t.demo.api_key}` };
+// The app's first request pays for its start (hooks, schema compilation): not the export's cost.
+await t.app.inject({ method: 'GET', url: `/v1/projects/${projectId}/exports/users?format=jsonl&email=nobody@example.test`, headers: key });
+for (const format of (process.env.FORMATS ?? 'csv,xlsx,jsonl,md').split(',')) {
+  const before = performance.now();
+  const res = await t.app.inject({ method: 'GET', url: `/v1/projects/${projectId}/exports/messages?format=${format}`, headers: key });
+  console.log(`entity export messages.${format}: ${res.headers['x-export-rows']} of ${res.headers['x-export-total']} rows, ${mb(res.rawPayload.length)} MB in ${Math.round(performance.now() - before)} ms`);
+}
 await t.close();
 console.log(
   `users=${USERS} conversations=${CONVERSATIONS} messages=${messages} seconds=${seconds.toFixed(1)} rows_per_s=${Math.round(lines / seconds)} messages_per_s=${Math.round(messages / seconds)} peak_rss_growth_mb=${mb(peak - baseline)} file_mb=${mb(file.size)}`,
