@@ -24,11 +24,15 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
     org: createOrgService(store),
     projects: createProjectService(store),
     apiKeys: createApiKeyService(store, box),
-    users: createUserService(store),
+    // User changes become webhook events (the webhook service is built below; called only later).
+    users: createUserService(store, (projectId, type, user) => services.webhooks.record(projectId, type, { user })),
     conversations: createConversationService(store, bus),
     sessions: createSessionService(store),
     agent: createAgent(ctx, () => services),
-    knowledge: createKnowledgeService({ store, config: ctx.config, onClose: ctx.onClose }),
+    knowledge: createKnowledgeService({
+      store, config: ctx.config, onClose: ctx.onClose,
+      onSyncFinished: (job) => services.webhooks.record(job.project_id, job.status === 'failed' ? 'knowledge.sync.failed' : 'knowledge.sync.finished', { job }),
+    }),
     tables: createSearchTableService(store),
     voice: createVoiceService({ config: ctx.config, stt: createSpeechToText(ctx.config) }),
     identity: createIdentityService(() => services),

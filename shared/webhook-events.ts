@@ -28,9 +28,15 @@ export const WEBHOOK_EVENT_DATA: Record<WebhookEventType, TSchema> = {
   'label.applied': Open({ conversation_id: Id, label_ids: Type.Array(Id) }, 'Labels newly applied to a conversation.'),
   'knowledge.sync.finished': Open({ job: Type.Object({}, { additionalProperties: true }) }, 'A knowledge sync job finished.'),
   'knowledge.sync.failed': Open({ job: Type.Object({}, { additionalProperties: true }) }, 'A knowledge sync job failed.'),
-  'deployment.built': Open({ deployment: Type.Object({}, { additionalProperties: true }) }, 'A deployment was built (published or restored).'),
-  'alias.moved': Open({ alias: Type.Object({}, { additionalProperties: true }) }, 'An alias now points at another deployment.'),
-  'trigger.fired': Open({ conversation_id: Id, trigger_id: Id, actions: Type.Array(Type.String()) }, 'A trigger matched a message and acted.'),
+  'deployment.built': Open(
+    { deployment: Open({ version: Type.Integer(), note: Type.String(), created_at: Type.String(), restored_from: Type.Union([Type.Integer(), Type.Null()]) }, 'The build.') },
+    'A deployment was built (published or restored).',
+  ),
+  'alias.moved': Open(
+    { alias: Open({ name: Type.String(), version: Type.Integer(), previous_version: Type.Union([Type.Integer(), Type.Null()]), at: Type.String() }, 'The alias after the move.') },
+    'An alias was created or now points at another deployment.',
+  ),
+  'trigger.fired': Open({ conversation_id: Id, message_id: Id, trigger_id: Id, actions: Type.Array(Type.String()) }, 'A trigger matched a visitor message and acted (one event per trigger).'),
   'export.ready': Open({ export_id: Id, kind: Type.String(), download_url: Type.Union([Type.String(), Type.Null()]), expires_at: Type.Union([Type.String(), Type.Null()]) }, 'An export finished and can be downloaded.'),
 };
 

@@ -56,6 +56,7 @@ export function createDeploymentService(ctx: AppContext) {
     });
     // The build's index and calibration are made ahead of the first visitor that needs them.
     ctx.services.knowledge.calibrateSnapshot(projectId, { key: snapshotKey(built.version), refs: built.knowledge }).catch(() => undefined);
+    await ctx.services.webhooks.record(projectId, 'deployment.built', { deployment: { version: built.version, note: built.note, created_at: built.created_at, restored_from: built.restored_from } });
     return built;
   }
 
@@ -157,6 +158,7 @@ export function createDeploymentService(ctx: AppContext) {
         if (!updated) throw notFound(`alias ${JSON.stringify(name)}`);
         stored = updated;
       }
+      await ctx.services.webhooks.record(projectId, 'alias.moved', { alias: { name, version: stored.version, previous_version: existing?.version ?? null, at } });
       return { alias: { ...stored, channel_ids: (await channelsOf(projectId)).get(name) ?? [] }, created: !existing };
     },
 

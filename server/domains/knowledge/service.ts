@@ -23,6 +23,8 @@ export interface KnowledgeDeps {
   onClose(fn: () => Promise<void> | void): void;
   /** Overrides the embedder chosen from config (tests, benchmarks). */
   embedder?: Embedder;
+  /** Told when a sync job succeeded or failed (webhooks). */
+  onSyncFinished?: (job: SyncJob) => Promise<void>;
 }
 
 export interface ProviderInput {
@@ -68,7 +70,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const index = createIndexManager(store, embedder, snapshots);
   const ingest = createIngest(store, embedder, index, snapshots);
   const archives = createArchiveStore(deps.config.dataDir);
-  const sync = createSyncRunner({ store, ingest, archives, config: deps.config });
+  const sync = createSyncRunner({ store, ingest, archives, config: deps.config, onFinished: deps.onSyncFinished });
   deps.onClose(() => sync.stopAll());
 
   async function getProvider(projectId: string, id: string): Promise<DataProvider> {

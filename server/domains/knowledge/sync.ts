@@ -29,6 +29,8 @@ export interface SyncDeps {
   config: Pick<Config, 'allowPrivateFetch' | 'dataDir' | 'crawlLimits'> & { wikiImportDirs?: string[] };
   /** Extra fetch policy (tests: allow-listed hosts). */
   fetchPolicy?: Partial<FetchPolicy>;
+  /** Told once a job's outcome is stored (webhooks); not for a job cancelled by shutdown. */
+  onFinished?: (job: SyncJob) => Promise<void>;
 }
 
 const MAX_FAILURES = 200;
@@ -139,6 +141,7 @@ export function createSyncRunner(deps: SyncDeps) {
     job.error = error;
     job.finished_at = now();
     await jobs.put(job.project_id, structuredClone(job));
+    if (status !== 'cancelled') await deps.onFinished?.(structuredClone(job));
   }
 
   return {

@@ -70,6 +70,11 @@ export function triggerStage(ctx: AppContext): NonNullable<ReplyStages['beforeRe
         labels_removed: removed,
         at: new Date().toISOString(),
       });
+      if (conversation.channel_type !== 'simulation') {
+        for (const t of fired) {
+          await ctx.services.webhooks.record(projectId, 'trigger.fired', { conversation_id: conversation.id, message_id: message.id, trigger_id: t.id, actions: t.effects.map((e) => e.type) });
+        }
+      }
     }
     return { blocked };
   };

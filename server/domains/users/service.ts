@@ -29,7 +29,17 @@ export interface UserInput {
 export type { IdentityField };
 const normalise = canonicalIdentity;
 
-export function createUserService(store: ParleyStore) {
+/** Told after a user is stored (webhooks): created, identified (an identity value or its verification is new) or otherwise changed. */
+export type UserEventHook = (projectId: string, type: 'user.created' | 'user.identified' | 'user.updated', user: User) => Promise<void>;
+
+const IDENTITY = ['email', 'phone', 'external_id'] as const;
+
+/** Whether `after` knows who the user is in a way `before` did not. */
+function newlyIdentified(before: User, after: User): boolean {
+  return IDENTITY.some((f) => (after[f] !== null && before[f] === null) || (after[`${f}_signed`] && !before[`${f}_signed`]));
+}
+
+export function createUserService(store: ParleyStore, onEvent: UserEventHook = async () => undefined) {
   const users = store.collection('users');
   const projects = store.collection('projects');
 
@@ -89,7 +99,9 @@ export function createUserService(store: ParleyStore) {
         last_seen_at: null,
         created_at: now(),
       };
-      return users.put(pool, user);
+      const stored = await users.put(pool, user);
+      await onEvent(projectId, 'user.created', stored);
+      return stored;
     },
 
     get: async (projectId: string, id: string) => users.get(await poolOf(projectId), id),
@@ -106,7 +118,9 @@ export function createUserService(store: ParleyStore) {
     async patch(projectId: string, id: string, input: UserInput & Partial<Pick<User, 'email_signed' | 'phone_signed' | 'external_id_signed' | 'last_seen_at'>>) {
       const data = clean(input);
       await assertUnique(projectId, data, id);
+      let before: User | undefined;
       const updated = await users.update(await poolOf(projectId), id, (u) => {
+        before = u;
         const next: User = { ...u };
         for (const [k, v] of Object.entries(data)) {
           if (v === undefined || k === 'external_attributes') continue;
@@ -125,6 +139,10 @@ export function createUserService(store: ParleyStore) {
         return next;
       });
       if (!updated) throw notFound('user');
+      // Marking the user seen (every visitor message) is not a change worth an event.
+      if (Object.keys(input).some((k) => k !== 'last_seen_at' && (input as Record<string, unknown>)[k] !== undefined)) {
+        await onEvent(projectId, newlyIdentified(before!, updated) ? 'user.identified' : 'user.updated', updated);
+      }
       return updated;
     },
 

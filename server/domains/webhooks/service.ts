@@ -35,6 +35,15 @@ export function createWebhookService(ctx: Omit<AppContext, 'services'>, services
      */
     exportReady: (projectId: string, data: { export_id: string; kind: string; download_url: string | null; expires_at: string | null }) =>
       outbox.emit(projectId, 'export.ready', data),
+    /**
+     * For domains that emit after their own change is stored: awaits the outbox write, but a failure
+     * to store the event is logged, not thrown, so it never fails the change itself.
+     */
+    record: (projectId: string, type: WebhookEventType, data: Record<string, unknown>) =>
+      outbox.emit(projectId, type, data).then(
+        () => undefined,
+        (err) => log(`webhook: ${type} could not be stored`, err),
+      ),
     /** Sends what is due now and waits for the outcome (the background loop does this on its own). */
     deliverDue: () => deliverer.deliverDue(),
   };

@@ -101,6 +101,31 @@ describe('webhooks API', () => {
     }
   });
 
+  it('sends user, deployment and alias events from where those changes are stored', async () => {
+    const r = await startReceiver();
+    try {
+      const event_types = ['user.created', 'user.identified', 'user.updated', 'deployment.built', 'alias.moved'];
+      const { secret } = (await create({ url: r.url, event_types })).json();
+      const { users } = t.app.ctx.services;
+      const u = await users.create(t.demo.project_id, {});
+      await users.patch(t.demo.project_id, u.id, { last_seen_at: new Date().toISOString() }); // no event
+      await users.patch(t.demo.project_id, u.id, { email: 'ada@example.com' });
+      await users.patch(t.demo.project_id, u.id, { first_name: 'Ada' });
+      const built = await t.app.inject({ method: 'POST', url: `/v1/projects/${t.demo.project_id}/deployments`, headers: H(), payload: { note: 'webhooks' } });
+      expect(built.statusCode, built.body).toBe(201);
+      const moved = await t.app.inject({ method: 'PUT', url: `/v1/projects/${t.demo.project_id}/aliases/staging`, headers: H(), payload: { version: built.json().version } });
+      expect(moved.statusCode, moved.body).toBeLessThan(300);
+      await vi.waitFor(() => expect(r.received).toHaveLength(5), { timeout: 5000 });
+      const types = r.received.map((x) => (new Webhook(secret).verify(x.body, x.headers) as { type: string }).type).sort();
+      expect(types).toEqual([...event_types].sort());
+      expect(eventsOf(r, 'user.identified')[0].event.data.user).toMatchObject({ id: u.id, email: 'ada@example.com' });
+      expect(eventsOf(r, 'user.updated')[0].event.data.user).toMatchObject({ first_name: 'Ada' });
+      expect(eventsOf(r, 'alias.moved')[0].event.data.alias).toMatchObject({ name: 'staging', version: built.json().version, previous_version: null });
+    } finally {
+      await r.close();
+    }
+  });
+
   it('answers 404 for an unknown endpoint and 400 for an unknown event type', async () => {
     expect((await t.app.inject({ method: 'GET', url: url('/0190f0f0-0000-7000-8000-000000000000'), headers: H() })).statusCode).toBe(404);
     expect((await create({ url: all.url, event_types: ['no.such'] })).statusCode).toBe(400);
