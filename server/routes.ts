@@ -27,9 +27,10 @@ import { profileRoutes } from './domains/profiles/routes.js';
 import { unitoolRoutes } from './domains/unitools/routes.js';
 import { mcpServerRoutes } from './domains/mcp/routes.js';
 import { cannedReplyRoutes } from './domains/canned-replies/routes.js';
+import { mailRoutes } from './domains/mail/routes.js';
 import { webhookRoutes } from './domains/webhooks/routes.js';
 import { exportRoutes } from './domains/exports/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, procedureRoutes, profileRoutes, unitoolRoutes, mcpServerRoutes, cannedReplyRoutes, exportRoutes, webhookRoutes, operatorsModule, consoleRoutes];
+export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, procedureRoutes, profileRoutes, unitoolRoutes, mcpServerRoutes, cannedReplyRoutes, mailRoutes, exportRoutes, webhookRoutes, operatorsModule, consoleRoutes];
