@@ -1,11 +1,11 @@
 // One collection of the PostgreSQL store (docs/architecture.md "PostgreSQL store"). Nothing is kept
-// in memory: every read asks the database, so N instances on one database see one state. A write
-// resolves only after its COMMIT, which with PostgreSQL's defaults (fsync, synchronous_commit on) is
-// on disk: the embedded store's "durable before visible" holds because other readers see a change
-// only once it is committed.
+// in memory but the writes under way: every read asks the database, so N instances on one database
+// see one state. A write resolves only after its COMMIT, which with PostgreSQL's defaults (fsync,
+// synchronous_commit on) is on disk, and this process shows it only from then on (pending.ts).
 import type pg from 'pg';
 import type { Collection, CollectionOptions, StoredDoc } from '../types.js';
 import type { DocumentChains } from './document-chain.js';
+import { PendingWrites, type PendingView, type PendingWrite } from './pending.js';
 import { keyOf, RowCodec, type DocRow, type EncodedDoc } from './rows.js';
 import { collectionSql, type CollectionSql } from './sql.js';
 
@@ -20,6 +20,7 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
   readonly codec: RowCodec;
   readonly sql: CollectionSql;
   private readonly indexed: Set<string>;
+  private readonly pending = new PendingWrites<T>();
 
   constructor(
     readonly name: string,
@@ -33,13 +34,20 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
   }
 
   async get(scope: string, id: string): Promise<T | undefined> {
-    const { rows } = await this.pool.query<DocRow>(this.sql.get, [scope, id]);
-    return rows[0] ? this.decode(rows[0]) : undefined;
+    return this.pending.read(
+      { scope, id },
+      () => this.pool.query<DocRow>(this.sql.get, [scope, id]),
+      ({ rows }, view) => (rows[0] ? this.seen(view, rows[0]) : view.missing(scope, id)),
+    );
   }
 
   async list(scope: string): Promise<T[]> {
-    const { rows } = await this.pool.query<DocRow>(this.sql.list, [scope]);
-    return rows.map((row) => this.decode(row));
+    const docs = await this.pending.read(
+      { scope },
+      () => this.pool.query<DocRow>(this.sql.list, [scope]),
+      ({ rows }, view) => this.shown(view, rows, () => true, scope),
+    );
+    return docs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   // An indexed field is looked up by its `keys` entry through the field's hash index; as from the
@@ -49,13 +57,21 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
     if (this.indexed.has(field)) {
       const key = keyOf(value);
       if (key === undefined) return [];
-      const { rows } = await this.pool.query<DocRow>(this.sql.findBy(field), [key]);
-      return rows.map((row) => this.decode(row));
+      return this.pending.read(
+        {},
+        () => this.pool.query<DocRow>(this.sql.findBy(field), [key]),
+        ({ rows }, view) => this.shown(view, rows, (doc) => keyOf(doc[field]) === key),
+      );
     }
-    const { rows } = await this.pool.query<DocRow>(this.sql.all);
-    return rows.map((row) => this.decode(row)).filter((doc) => doc[field] === value);
+    return this.pending.read(
+      {},
+      () => this.pool.query<DocRow>(this.sql.all),
+      ({ rows }, view) => this.shown(view, rows, (doc) => doc[field] === value),
+    );
   }
 
+  // A scope shows up when its first document commits, a moment before that write resolves: the
+  // rows alone cannot say whether a scope holds only writes still in flight.
   async scopes(): Promise<string[]> {
     const { rows } = await this.pool.query<{ scope: string }>(this.sql.scopes);
     return rows.map((r) => r.scope);
@@ -64,37 +80,29 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
   async put(scope: string, doc: T): Promise<T> {
     assertSafeName('scope', scope);
     assertSafeName('id', doc.id);
-    return this.chains.run(this.key(scope, doc.id), async () => {
-      const encoded = this.codec.encode(doc as unknown as Record<string, unknown>);
-      if (this.codec.appendOnly.length === 0) {
-        // One statement is its own transaction: resolved means committed.
-        await this.pool.query(this.sql.upsert, [scope, doc.id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys]);
-      } else {
-        await this.transaction(async (client) => this.replace(client, scope, doc.id, encoded));
-      }
-      return doc;
-    });
+    const pending = this.pending.begin(scope, doc.id);
+    return this.chains.run(this.chainKey(scope, doc.id), () =>
+      this.write(pending, async (client, _before, token) => {
+        await this.replace(client, scope, doc.id, this.codec.encode(doc as unknown as Record<string, unknown>), token);
+        return doc;
+      }),
+    );
   }
 
   async update(scope: string, id: string, fn: (doc: T) => T | undefined): Promise<T | undefined> {
-    return this.chains.run(this.key(scope, id), () =>
-      this.transaction(async (client) => {
-        // The row lock makes this a read-modify-write across instances too: another instance's
-        // update of the same document waits here until this one commits, then reads its result.
-        const locked = await client.query(this.sql.lock, [scope, id]);
-        if (locked.rowCount === 0) return undefined;
-        const { rows } = await client.query<DocRow>(this.sql.get, [scope, id]);
-        if (!rows[0]) return undefined;
-        const { doc: state, migrated } = this.codec.decode(rows[0]);
-        const next = fn(this.codec.copy(state) as unknown as T) as unknown as Record<string, unknown> | undefined;
-        if (!next) return state as unknown as T;
+    const pending = this.pending.begin(scope, id);
+    return this.chains.run(this.chainKey(scope, id), () =>
+      this.write(pending, async (client, state, token, migrated) => {
+        if (!state) return undefined;
+        const next = fn(this.codec.copy(state as unknown as Record<string, unknown>) as unknown as T) as unknown as Record<string, unknown> | undefined;
+        if (!next) return state;
         if (next.id !== id) throw new Error('update() may not change a document id');
         if (migrated) {
-          await this.replace(client, scope, id, this.codec.encode(next));
+          await this.replace(client, scope, id, this.codec.encode(next), token);
           return next as unknown as T;
         }
-        const encoded = this.codec.encode(next, state);
-        await client.query(this.sql.updateDoc, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys]);
+        const encoded = this.codec.encode(next, state as unknown as Record<string, unknown>);
+        await client.query(this.sql.updateDoc, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys, token]);
         for (const field of encoded.cleared) await client.query(this.sql.deleteFieldElements, [scope, id, field]);
         for (const e of encoded.elements) {
           if (e.replace) await client.query(this.sql.deleteFieldElements, [scope, id, e.field]);
@@ -106,16 +114,21 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
   }
 
   async delete(scope: string, id: string): Promise<boolean> {
-    return this.chains.run(this.key(scope, id), async () => {
-      // Element rows go with it (ON DELETE CASCADE), in the same statement.
-      const { rowCount } = await this.pool.query(this.sql.deleteDoc, [scope, id]);
-      return (rowCount ?? 0) > 0;
-    });
+    const pending = this.pending.begin(scope, id);
+    return this.chains.run(this.chainKey(scope, id), () =>
+      this.write(pending, async (client, before) => {
+        if (!before) return false;
+        // Element rows go with it (ON DELETE CASCADE).
+        await client.query(this.sql.deleteDoc, [scope, id]);
+        return true;
+      }),
+    );
   }
 
   /** Writes a whole document, its element rows included, over whatever the row held. */
-  async replace(client: pg.PoolClient, scope: string, id: string, encoded: EncodedDoc): Promise<void> {
-    await client.query(this.sql.upsert, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys]);
+  async replace(client: pg.PoolClient, scope: string, id: string, encoded: EncodedDoc, token: string): Promise<void> {
+    await client.query(this.sql.upsert, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys, token]);
+    if (this.codec.appendOnly.length === 0) return;
     await client.query(this.sql.deleteElements, [scope, id]);
     for (const e of encoded.elements) await client.query(this.sql.insertElements, [scope, id, e.field, e.from, e.texts]);
   }
@@ -124,7 +137,57 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
     return this.codec.decode(row).doc as unknown as T;
   }
 
+  /**
+   * One write of one document: a transaction that locks the row first, then reads it (a statement
+   * waiting for a row lock re-reads that row once it is free, but the element rows it reads stay as
+   * of its start; a read after the lock sees the committed result), so another instance's write of
+   * the same document waits and neither loses the other's change. `change` sends the statements.
+   */
+  private async write<R>(
+    pending: PendingWrite<T>,
+    change: (client: pg.PoolClient, before: T | undefined, token: string, migrated: boolean) => Promise<R>,
+  ): Promise<R> {
+    const { scope, id } = pending;
+    try {
+      const result = await this.transaction(async (client) => {
+        let migrated = false;
+        const locked = await client.query(this.sql.lock, [scope, id]);
+        if (locked.rowCount) {
+          const { rows } = await client.query<DocRow>(this.sql.get, [scope, id]);
+          if (rows[0]) ({ doc: pending.before, migrated } = this.codec.decode(rows[0]) as { doc: T; migrated: boolean });
+        }
+        return change(client, pending.before, this.pending.token(pending), migrated);
+      });
+      await this.pending.settle(pending);
+      return result;
+    } finally {
+      this.pending.end(pending);
+    }
+  }
+
+  /** Rows as this process may show them, plus documents a write in flight took out of the result. */
+  private shown(view: PendingView<T>, rows: DocRow[], matches: (doc: T) => boolean, scope?: string): T[] {
+    const out: T[] = [];
+    const got = new Set<string>();
+    for (const row of rows) {
+      got.add(this.key(row.scope, row.id));
+      const doc = this.seen(view, row);
+      if (doc && matches(doc)) out.push(doc);
+    }
+    for (const { key, doc } of view.befores(scope)) if (!got.has(key) && matches(doc)) out.push(doc);
+    return out;
+  }
+
+  private seen(view: PendingView<T>, row: DocRow): T | undefined {
+    return view.seen(row.scope, row.id, row.w, this.decode(row));
+  }
+
   private key(scope: string, id: string): string {
+    return `${scope}/${id}`;
+  }
+
+  /** The store's chains serve every collection. */
+  private chainKey(scope: string, id: string): string {
     return `${this.name}/${scope}/${id}`;
   }
 

@@ -52,7 +52,7 @@ async function upgradeDocuments(client: pg.PoolClient, collections: PgCollection
         for (const { scope, id } of rows) {
           await client.query(c.sql.lock, [scope, id]);
           const found = await client.query<DocRow>(c.sql.get, [scope, id]);
-          if (found.rows[0]) await c.replace(client, scope, id, c.codec.encode(c.codec.decode(found.rows[0]).doc));
+          if (found.rows[0]) await c.replace(client, scope, id, c.codec.encode(c.codec.decode(found.rows[0]).doc), 'upgrade');
         }
       });
     }

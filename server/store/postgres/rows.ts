@@ -10,6 +10,8 @@ export interface DocRow {
   v: number;
   doc: string;
   arrays: string[];
+  /** The token of the write that made this row (pending.ts). */
+  w: string;
   /** JSON text {"field": [elements]} of the append-only fields (sql.ts). */
   elements?: string | null;
 }

@@ -40,6 +40,7 @@ export const SCHEMA_MIGRATIONS: readonly string[] = [
      doc text NOT NULL,
      arrays text[] NOT NULL DEFAULT '{}',
      keys jsonb NOT NULL DEFAULT '{}',
+     w text NOT NULL DEFAULT '',
      PRIMARY KEY (collection, scope, id)
    );
    CREATE INDEX ${DOCUMENTS}_version ON ${DOCUMENTS} (collection, v);

@@ -31,7 +31,7 @@ export function collectionSql(name: string, hasElements: boolean): CollectionSql
          SELECT e.field, '[' || string_agg(e.element, ',' ORDER BY e.seq) || ']' AS items FROM ${ELEMENTS} e
          WHERE e.collection = d.collection AND e.scope = d.scope AND e.id = d.id GROUP BY e.field) f) AS elements`
     : '';
-  const select = `SELECT d.scope, d.id, d.v, d.doc, d.arrays${elements} FROM ${DOCUMENTS} d WHERE d.collection = ${c}`;
+  const select = `SELECT d.scope, d.id, d.v, d.doc, d.arrays, d.w${elements} FROM ${DOCUMENTS} d WHERE d.collection = ${c}`;
   const key = `collection = ${c} AND scope = $1 AND id = $2`;
   return {
     get: `${select} AND d.scope = $1 AND d.id = $2`,
@@ -43,9 +43,10 @@ export function collectionSql(name: string, hasElements: boolean): CollectionSql
     all: `${select} ORDER BY d.scope, d.id`,
     findBy: (field) => `${select} AND ${fieldKey(field, 'd.')} = $1 ORDER BY d.scope, d.id`,
     scopes: `SELECT DISTINCT scope FROM ${DOCUMENTS} WHERE collection = ${c} ORDER BY scope`,
-    upsert: `INSERT INTO ${DOCUMENTS} (collection, scope, id, v, doc, arrays, keys) VALUES (${c}, $1, $2, $3, $4, $5, $6)
-             ON CONFLICT (collection, scope, id) DO UPDATE SET v = EXCLUDED.v, doc = EXCLUDED.doc, arrays = EXCLUDED.arrays, keys = EXCLUDED.keys`,
-    updateDoc: `UPDATE ${DOCUMENTS} SET v = $3, doc = $4, arrays = $5, keys = $6 WHERE ${key}`,
+    // $7 is the write's token (pending.ts).
+    upsert: `INSERT INTO ${DOCUMENTS} (collection, scope, id, v, doc, arrays, keys, w) VALUES (${c}, $1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (collection, scope, id) DO UPDATE SET v = EXCLUDED.v, doc = EXCLUDED.doc, arrays = EXCLUDED.arrays, keys = EXCLUDED.keys, w = EXCLUDED.w`,
+    updateDoc: `UPDATE ${DOCUMENTS} SET v = $3, doc = $4, arrays = $5, keys = $6, w = $7 WHERE ${key}`,
     deleteDoc: `DELETE FROM ${DOCUMENTS} WHERE ${key}`,
     deleteElements: `DELETE FROM ${ELEMENTS} WHERE ${key}`,
     deleteFieldElements: `DELETE FROM ${ELEMENTS} WHERE ${key} AND field = $3`,
