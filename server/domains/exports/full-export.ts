@@ -4,7 +4,7 @@
 // for FULL_EXPORT_LINK_DAYS, e-mailed to the requester when e-mail is configured, and announced with
 // the webhook event export.ready where webhooks exist. One job runs at a time per server; a job
 // a restart interrupted runs again from the start (the file is written through a temporary name).
-import { mkdir, rm } from 'node:fs/promises';
+import { access, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FULL_EXPORTS_PER_DAY, FULL_EXPORT_LINK_DAYS, type ExportFormat, type FullExport, type FullExportList } from '../../../shared/schemas/exports.js';
 import type { AppContext } from '../../context.js';
@@ -166,7 +166,12 @@ export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'se
       if (job.status !== 'ready' || !job.expires_at || Date.parse(job.expires_at) <= clock.now() || expires * 1000 > Date.parse(job.expires_at)) {
         throw new AppError('link_expired', 'This export is no longer available; request a new full export.');
       }
-      return { path: fileOf(job), job };
+      const path = fileOf(job);
+      // Checked before any byte is sent: a file lost with its data directory is a clear 404, not a broken download.
+      await access(path).catch(() => {
+        throw notFound('export file');
+      });
+      return { path, job };
     },
   };
 }
