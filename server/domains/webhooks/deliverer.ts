@@ -119,9 +119,22 @@ export function createDeliverer(deps: DelivererDeps) {
     });
   }
 
+  /** Drops finished deliveries past settings.keepLogMs, so the log (and the store) stays bounded. */
+  async function prune(): Promise<number> {
+    const before = clock.now() - settings.keepLogMs;
+    let removed = 0;
+    for (const scope of await deliveries.scopes()) {
+      for (const d of await deliveries.list(scope)) {
+        if (d.status !== 'pending' && Date.parse(d.created_at) < before && (await deliveries.delete(scope, d.id))) removed++;
+      }
+    }
+    return removed;
+  }
+
   return {
     deliverDue,
     wake,
+    prune,
     start(): void {
       const tick = () => {
         timer = setTimeout(() => void loop().finally(() => {
@@ -131,6 +144,9 @@ export function createDeliverer(deps: DelivererDeps) {
       };
       tick();
       wake();
+      const pruning = setInterval(() => void prune().catch((err) => deps.log('webhook: pruning the log failed', err)), 60 * 60_000);
+      pruning.unref();
+      stopping.signal.addEventListener('abort', () => clearInterval(pruning));
     },
     /** Cuts attempts in flight short (they stay due) and waits for them to settle. */
     async stop(): Promise<void> {

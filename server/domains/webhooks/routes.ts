@@ -24,7 +24,7 @@ export const webhookRoutes: RouteModule = (app, ctx) => {
       body: WebhookPatchBody, summary: 'Change a webhook endpoint', run: endpoints.update,
       description: '`enabled: false` stops deliveries (with an optional `disabled_reason`); `enabled: true` starts them again and forgets past failures.',
     },
-    remove: { summary: 'Delete a webhook endpoint', description: 'Deliveries not sent yet are dropped.', run: endpoints.remove },
+    remove: { summary: 'Delete a webhook endpoint', description: 'Deliveries not sent yet are never sent.', run: endpoints.remove },
   });
   // Not the shared create: it answers the secret, which no other route shows.
   projectRoute(app, ctx, {

@@ -46,6 +46,8 @@ export function createWebhookService(ctx: Omit<AppContext, 'services'>, services
       ),
     /** Sends what is due now and waits for the outcome (the background loop does this on its own). */
     deliverDue: () => deliverer.deliverDue(),
+    /** Drops finished deliveries older than settings.keepLogMs (hourly in the background). */
+    pruneLog: () => deliverer.prune(),
   };
 }
 

@@ -14,6 +14,8 @@ export interface WebhookSettings {
   concurrency: number;
   /** How long a rotated-out secret keeps signing beside the new one. */
   previousSecretTtlMs: number;
+  /** Delivered and failed deliveries older than this leave the log. */
+  keepLogMs: number;
   /** Private and loopback receivers (ALLOW_PRIVATE_FETCH). */
   allowPrivate: boolean;
 }
@@ -40,6 +42,7 @@ export function webhookSettings(allowPrivate: boolean, env: NodeJS.ProcessEnv = 
     pollMs: SECOND,
     concurrency: Math.round(positive(env, 'WEBHOOK_CONCURRENCY', 32)),
     previousSecretTtlMs: 24 * HOUR,
+    keepLogMs: 30 * 24 * HOUR,
     allowPrivate,
   };
 }

@@ -81,6 +81,11 @@ describe('retries and disabling', () => {
     await webhooks.deliverDue();
     expect((await webhooks.endpoints.get(t.demo.project_id, e.id)).failing_since).toBeNull();
     expect((await delivery()).status).toBe('delivered');
+
+    // The log keeps finished deliveries for settings.keepLogMs, then drops them.
+    at += webhooks.settings.keepLogMs + 1;
+    expect(await webhooks.pruneLog()).toBe(2);
+    expect(await webhooks.deliveries.list(t.demo.project_id, e.id, {})).toEqual([]);
   });
 });
 
