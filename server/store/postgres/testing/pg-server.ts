@@ -1,7 +1,8 @@
 // A throwaway PostgreSQL for one test file (docs/architecture.md section 9: real services, no mocks).
-// A cluster in a temp dir (copied from a template made by initdb once), the postmaster listening only on a unix socket in that dir (no TCP port, so
-// no port to race for and nothing reachable from outside), fsync on so every COMMIT a test awaits is
-// really flushed, and one fresh database per test. stop() removes everything.
+// A cluster in a temp dir (a copy of a template initdb made once), the postmaster listening only on a
+// unix socket in that dir (no TCP port, so no port to race for and nothing reachable from outside),
+// fsync on so every COMMIT a test awaits is really flushed, and one fresh database per test.
+// stop() removes everything.
 //
 // PostgreSQL refuses to run as root and tests run as root in CI, so as root the server runs as the
 // `nobody` user. It is started through setpriv with a parent-death signal: if the test process dies
@@ -74,16 +75,15 @@ export async function startPostgres(): Promise<TestPostgres> {
     };
     const args = [...as.prefix.slice(1), '--pdeathsig', 'KILL', join(bin, 'postgres'), '-D', data];
     for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
-    child = spawn(as.prefix[0]!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const server = (child = spawn(as.prefix[0]!, args, { stdio: ['ignore', 'ignore', 'pipe'] }));
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
     process.once('exit', killNow);
     const log: string[] = [];
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => log.push(chunk));
+    server.stderr!.setEncoding('utf8').on('data', (chunk: string) => log.push(chunk));
     const url = (database: string) => `postgresql://${USER}@localhost/${database}?host=${encodeURIComponent(dir)}`;
-    const admin = await connectWhenReady(url('postgres'), child, log);
+    const admin = await connectWhenReady(url('postgres'), server, log);
     const startMs = Math.round(performance.now() - started);
     let count = 0;
-    const server = child;
-    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
     return {
       startMs,
       pid: server.pid!,
