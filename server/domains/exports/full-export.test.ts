@@ -1,7 +1,8 @@
 // The full dataset export over the real app and a real lowdb store (spec 4.1): the background job
 // and its progress, the JSONL shape, 2 a day per project, the signed link (works without a session,
 // refused when changed or after 7 days, with the clock moved instead of waiting), the e-mail to
-// the requester through the real outbox (only SMTP itself is replaced) and full_export:read.
+// the requester through the real outbox (only SMTP itself is replaced), the export.ready webhook
+// event and full_export:read.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { loginAs, type TeamLogin } from '../../http/auth/team-session.fixture.js';
@@ -45,6 +46,9 @@ describe('full data export (spec 4.1)', () => {
   let first: FullExport;
 
   it('builds the dataset in the background and serves it through a signed link without a session', async () => {
+    // An endpoint subscribed to export.ready (its receiver need not answer: the delivery is queued durably first).
+    const hooks = t.app.ctx.services.webhooks;
+    const endpoint = await hooks.endpoints.create(t.demo.project_id, { url: 'http://127.0.0.1:9/hook', event_types: ['export.ready'] });
     const res = await call('POST', `${P}/full-exports`);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ status: 'queued', download_url: null, requested_by: expect.stringContaining('@team.test') });
@@ -65,6 +69,10 @@ describe('full data export (spec 4.1)', () => {
     expect(lines.find((l) => l.user?.external_id === 'ext-2').conversations[0].messages[0].content).toBe('مرحبا');
     // One line per user: no user twice.
     expect(new Set(lines.map((l) => l.user_id)).size).toBe(lines.length);
+
+    const [delivery] = await hooks.deliveries.list(t.demo.project_id, endpoint.id, {});
+    expect(delivery.event_type).toBe('export.ready');
+    expect(JSON.parse(delivery.body).data).toMatchObject({ export_id: first.id, kind: 'full', download_url: first.download_url, expires_at: first.expires_at });
 
     // The link was e-mailed to the requester through the outbox.
     await t.app.ctx.services.mail.drain();
