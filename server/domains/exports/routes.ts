@@ -170,6 +170,7 @@ export const exportRoutes: RouteModule = (app, ctx) => {
         querystring: DownloadQuery,
         response: {
           200: { description: 'The file: JSONL for a full export, the recurring export\'s format for its runs', content: { 'application/x-ndjson': { schema: Type.String() } } },
+          400: { ...ErrorSchema, description: 'invalid_request: the link lacks its expiry or signature' },
           403: { ...ErrorSchema, description: 'invalid_signature' },
           410: { ...ErrorSchema, description: 'link_expired' },
         },
