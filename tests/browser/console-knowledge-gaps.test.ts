@@ -5,8 +5,7 @@
 // saved as a snippet (the group leaves, the other phrasings are its alternative questions and are
 // answered from it); a group is dismissed; in the conversation the operator's reply is saved as a
 // snippet with the visitor's words as its question. At 1280×800 and 390×844: axe finds nothing,
-// nothing overflows, no CSP violation, no console error. Screenshots: docs/img/knowledge-gaps-*.png.
-import { join } from 'node:path';
+// nothing overflows, no CSP violation, no console error. Screenshots in dist/screenshots/console (docs/img/knowledge-gaps-*.png are copies of them).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { watchPage } from './harness.js';
@@ -102,7 +101,7 @@ describe('team console: knowledge gaps', { timeout: 120_000 }, () => {
       await writeAnswer(page);
       expect(await layoutProblems(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: join(import.meta.dirname, `../../docs/img/knowledge-gaps-${name}.png`) });
+      await shot(page, `knowledge-gaps-${name}`);
       const dialog = await openSaveDialog(page);
       await shot(page, `knowledge-gaps-save-snippet-${name}`);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
