@@ -2,7 +2,7 @@
 // messages, and a link the browser downloads at once. Says beforehand when the 10,000-row cap will
 // cut the export, and why the button is off for a role without export:read.
 import { useId, useState } from 'preact/hooks';
-import { ENTITY_EXPORT_ROW_LIMIT, EXPORT_FORMATS, type ExportFormat } from '../../shared/schemas/exports.js';
+import { ENTITY_EXPORT_ROW_LIMIT, EXPORT_FORMATS, type ExportFormat } from '../../shared/export-options.js';
 import { exportRefusal, FORMAT_LABELS, listExportUrl, listTotal, overCap, type ListEntity } from '../models/exports.js';
 import { ReasonButton } from './ReasonButton.js';
 import { SelectField } from './SelectField.js';

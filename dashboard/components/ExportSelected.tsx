@@ -1,6 +1,6 @@
 // The batch bar's export of the selected conversations (spec 4.1), in the chosen format.
 import { useState } from 'preact/hooks';
-import { EXPORT_FORMATS, type ExportFormat } from '../../shared/schemas/exports.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../shared/export-options.js';
 import { errorText } from '../models/api.js';
 import { exportRefusal, exportSelected, FORMAT_LABELS } from '../models/exports.js';
 import { ReasonButton } from './ReasonButton.js';

@@ -3,7 +3,7 @@
 // nothing held in the page), and the batch bar's selection, POSTed with the CSRF token and saved
 // from a Blob. Who may export follows the role's permissions (shared/roles.ts), as the server checks.
 import { roleHas } from '../../shared/roles.js';
-import { ENTITY_EXPORT_ROW_LIMIT, type ExportFormat } from '../../shared/schemas/exports.js';
+import { ENTITY_EXPORT_ROW_LIMIT, type ExportFormat } from '../../shared/export-options.js';
 import { apiFile, withQuery } from './api.js';
 import { counts, filters, search, tab, view } from './inbox.js';
 import { listQuery } from './inbox-views.js';

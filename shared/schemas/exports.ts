@@ -8,19 +8,10 @@ const closed = { additionalProperties: false } as const;
 const Id = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });
 
-/** At most this many rows per entity export (spec 4.1, 8). */
-export const ENTITY_EXPORT_ROW_LIMIT = 10_000;
-/** Full exports a project may request per rolling 24 hours (spec 4.1, 8). */
-export const FULL_EXPORTS_PER_DAY = 2;
-/** How long a full export's download link works (spec 4.1, 8). */
-export const FULL_EXPORT_LINK_DAYS = 7;
-/** Selected conversations one batch export takes (the inbox's selection). */
-export const SELECTED_EXPORT_MAX = 1000;
-
-export const EXPORT_FORMATS = ['csv', 'jsonl', 'xlsx', 'md'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const EXPORT_ENTITIES = ['conversations', 'messages', 'users'] as const;
-export type ExportEntity = (typeof EXPORT_ENTITIES)[number];
+// The limits and choices live apart, free of the schema library (the console's inbox reads them).
+import { SELECTED_EXPORT_MAX } from '../export-options.js';
+export { ENTITY_EXPORT_ROW_LIMIT, EXPORT_ENTITIES, EXPORT_FORMATS, FULL_EXPORT_LINK_DAYS, FULL_EXPORTS_PER_DAY, SELECTED_EXPORT_MAX } from '../export-options.js';
+export type { ExportEntity, ExportFormat } from '../export-options.js';
 
 const Format = Type.Union(
   [Type.Literal('csv'), Type.Literal('jsonl'), Type.Literal('xlsx'), Type.Literal('md')],
