@@ -45,7 +45,9 @@ export function MainNav({ projectId, path }: { projectId: string; path: string }
 
   // The row's width is what the top bar leaves the navigation (it grows into the free space): the
   // links that fit in it stay, the others move behind More. Widths of links seen in the row are
-  // kept, so a wider window brings them back.
+  // kept, so a wider window brings them back. Measured when a ResizeObserver reports the nav or a
+  // link (after layout), never during a render: reading sizes there would force a layout of the
+  // whole page in the middle of the inbox's first render.
   useLayoutEffect(() => {
     const el = nav.current;
     if (!el) return;
@@ -69,9 +71,10 @@ export function MainNav({ projectId, path }: { projectId: string; path: string }
       }
       setFit((before) => (before === n ? before : n));
     };
-    measure();
+    // Each observed element is reported once after the next layout, then on every change of size.
     const observer = new ResizeObserver(measure);
     observer.observe(el);
+    for (const li of el.querySelectorAll('#main-nav-list > li')) observer.observe(li);
     return () => observer.disconnect();
   }, [waitingTotal, path, candidates.length, links.length, fit]);
 
