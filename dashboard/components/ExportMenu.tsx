@@ -2,9 +2,10 @@
 // messages, and a link the browser downloads at once. Says beforehand when the 10,000-row cap will
 // cut the export, and why the button is off for a role without export:read.
 import { useId, useState } from 'preact/hooks';
-import { ENTITY_EXPORT_ROW_LIMIT, EXPORT_FORMATS, type ExportFormat } from '../../shared/export-options.js';
-import { exportRefusal, FORMAT_LABELS, listExportUrl, listTotal, overCap, type ListEntity } from '../models/exports.js';
+import { ENTITY_EXPORT_ROW_LIMIT, type ExportFormat } from '../../shared/export-options.js';
+import { exportRefusal, listExportUrl, listTotal, overCap, type ListEntity } from '../models/exports.js';
 import { ReasonButton } from './ReasonButton.js';
+import { FormatSelect } from './FormatSelect.js';
 import { SelectField } from './SelectField.js';
 
 export function ExportMenu({ project }: { project: string }) {
@@ -22,13 +23,7 @@ export function ExportMenu({ project }: { project: string }) {
           <option value="conversations">Conversations</option>
           <option value="messages">Their messages</option>
         </SelectField>
-        <SelectField label="Format" value={format} onChange={(v) => setFormat(v as ExportFormat)}>
-          {EXPORT_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_LABELS[f]}
-            </option>
-          ))}
-        </SelectField>
+        <FormatSelect value={format} onChange={setFormat} />
         {refusal || !url ? (
           <ReasonButton type="button" class="btn" reason={refusal ?? 'This view lists nothing to export.'}>
             Download

@@ -4,14 +4,14 @@
 // holds personal data: only roles with full_export:read may ask for it (spec 5), the others read why.
 import { useEffect, useState } from 'preact/hooks';
 import '../styles/panels.css';
-import { EXPORT_FORMATS, FULL_EXPORT_LINK_DAYS, FULL_EXPORTS_PER_DAY, type ExportFormat, type FullExport } from '../../shared/schemas/exports.js';
+import { FULL_EXPORT_LINK_DAYS, FULL_EXPORTS_PER_DAY, type ExportFormat, type FullExport } from '../../shared/schemas/exports.js';
 import { fullExports, loadFullExports, requestFullExport, stopWatching } from '../models/data-export.js';
-import { exportRefusal, FORMAT_LABELS } from '../models/exports.js';
+import { exportRefusal } from '../models/exports.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useErrorLine } from '../components/use-error-line.js';
 import { ReasonButton } from '../components/ReasonButton.js';
-import { SelectField } from '../components/SelectField.js';
+import { FormatSelect } from '../components/FormatSelect.js';
 import { RecurringExports } from '../components/RecurringExports.js';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
@@ -94,13 +94,7 @@ export default function DataExportPage({ project }: { project: string }) {
         <h2 id="users-title">Users</h2>
         <p class="muted">The project's users as a file, newest first, at most 10,000. Conversations and messages export from the inbox with its filters.</p>
         <div class="inline-form">
-          <SelectField label="Format" value={format} onChange={(v) => setFormat(v as ExportFormat)}>
-            {EXPORT_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
-              </option>
-            ))}
-          </SelectField>
+          <FormatSelect value={format} onChange={setFormat} />
           {exportRefusal() ? (
             <ReasonButton type="button" class="btn" reason={exportRefusal()}>
               Export users
