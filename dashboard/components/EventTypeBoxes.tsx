@@ -5,7 +5,7 @@ export function EventTypeBoxes({ legend, value, onChange }: { legend: string; va
   return (
     <fieldset class="permissions">
       <legend>{legend}</legend>
-      <div class="permission-grid">
+      <div class="permission-grid event-grid">
         {EVENT_TYPES.map((t) => (
           <label key={t} class="check">
             <input
