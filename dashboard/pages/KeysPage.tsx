@@ -7,7 +7,7 @@ import { createKey, deleteKey, listKeys, type PublicKey } from '../models/keys.j
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { Loading } from '../components/Loading.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { CopyButton } from '../components/CopyButton.js';
+import { SecretOnce } from '../components/SecretOnce.js';
 import { PermissionBoxes } from '../components/PermissionBoxes.js';
 import { KeyRow } from '../components/KeyRow.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
@@ -65,15 +65,9 @@ export default function KeysPage({ project }: { project: string }) {
       </form>
       <div role="status">
         {created && (
-          <div class="card secret">
-            <p>
-              Key <strong>{created.name}</strong> created. Copy it now: it is shown in full only this once.
-            </p>
-            <code class="secret-value" data-testid="new-key">
-              {created.key}
-            </code>{' '}
-            <CopyButton text={created.key} label="Copy new key" />
-          </div>
+          <SecretOnce value={created.key} copyLabel="Copy new key" testId="new-key">
+            Key <strong>{created.name}</strong> created. Copy it now: it is shown in full only this once.
+          </SecretOnce>
         )}
       </div>
       <section class="card" aria-labelledby="key-list-title">

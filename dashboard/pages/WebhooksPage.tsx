@@ -8,7 +8,7 @@ import { createWebhook, deleteWebhook, listWebhooks, type WebhookEndpoint } from
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { Loading } from '../components/Loading.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { CopyButton } from '../components/CopyButton.js';
+import { SecretOnce } from '../components/SecretOnce.js';
 import { EventTypeBoxes } from '../components/EventTypeBoxes.js';
 import { WebhookRow } from '../components/WebhookRow.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
@@ -76,15 +76,9 @@ export default function WebhooksPage({ project }: { project: string }) {
       </form>
       <div role="status">
         {created && (
-          <div class="card secret">
-            <p>
-              Endpoint <strong class="webhook-url">{created.url}</strong> added. Copy its signing secret now: it is shown only this once.
-            </p>
-            <code class="secret-value" data-testid="new-secret">
-              {created.secret}
-            </code>{' '}
-            <CopyButton text={created.secret} label="Copy secret" />
-          </div>
+          <SecretOnce value={created.secret} copyLabel="Copy secret" testId="new-secret">
+            Endpoint <strong class="webhook-url">{created.url}</strong> added. Copy its signing secret now: it is shown only this once.
+          </SecretOnce>
         )}
       </div>
       <section class="card" aria-labelledby="webhook-list-title">
