@@ -1,16 +1,12 @@
 // The e-mail to an organization's owners and admins when an endpoint was disabled for failing too
-// long (kind 'webhook_disabled'), through the mail outbox (mail/types.ts) once a server has one;
-// without it the console's endpoint list still shows the endpoint disabled and why.
+// long (kind 'webhook_disabled'), through the mail outbox (mail/types.ts); without SMTP the
+// console's endpoint list still shows the endpoint disabled and why.
 import type { Services } from '../../context.js';
-import type { Mailer } from '../mail/types.js';
 import type { StoredWebhookEndpoint } from './endpoints.js';
 
-/** The mail service when this server has one (it is optional until every server wires it). */
-const mailerOf = (services: Services): Mailer | undefined => services.mail;
-
 export async function notifyDisabled(services: Services, endpoint: StoredWebhookEndpoint): Promise<number> {
-  const mail = mailerOf(services);
-  if (!mail?.configured) return 0;
+  const { mail } = services;
+  if (!mail.configured) return 0;
   const project = await services.projects.getProject(endpoint.project_id);
   if (!project) return 0;
   const admins = (await services.org.listMembers(project.organization_id)).filter((m) => m.role === 'owner' || m.role === 'admin');

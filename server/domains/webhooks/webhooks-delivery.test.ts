@@ -12,7 +12,7 @@ import { testConfig } from '../../config.js';
 import { seedDemo } from '../../demo/seed.js';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import type { MailMessage } from '../mail/types.js';
+import { startTestSmtp, type TestSmtp } from '../mail/testing/smtp-server.fixture.js';
 import { startReceiver, type Receiver } from './receiver.fixture.js';
 
 const realNow = clock.now;
@@ -23,20 +23,21 @@ afterEach(() => {
 describe('retries and disabling', () => {
   let t: TestApp;
   let r: Receiver;
+  let smtp: TestSmtp;
   beforeAll(async () => {
     r = await startReceiver();
-    t = await createTestApp();
+    smtp = await startTestSmtp();
+    t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'Parley <parley@example.test>' } });
   });
   afterAll(async () => {
     await t.close();
     await r.close();
+    await smtp.close();
   });
 
   it('retries a 500 on schedule, then fails the delivery and disables the endpoint', async () => {
     const { webhooks } = t.app.ctx.services;
     Object.assign(webhooks.settings, { retryScheduleMs: [1_000, 2_000, 4_000], disableAfterMs: 5_000 });
-    const mails: MailMessage[] = [];
-    Object.assign(t.app.ctx.services, { mail: { configured: true, enqueue: async (m: MailMessage) => void mails.push(m), close: async () => {} } });
     let at = Date.now();
     clock.now = () => at;
     r.status = 500;
@@ -70,8 +71,9 @@ describe('retries and disabling', () => {
     // Failing for 7 s against a 5 s threshold: disabled, and the owner and admins told by e-mail.
     const endpoint = await webhooks.endpoints.get(t.demo.project_id, e.id);
     expect(endpoint).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/failed/) });
-    expect(mails.length).toBeGreaterThan(0);
-    expect(mails[0]).toMatchObject({ kind: 'webhook_disabled', organization_id: t.demo.organization_id, project_id: t.demo.project_id });
+    // Through the real mailer to a real SMTP server: the owner gets it.
+    const mail = await smtp.waitFor(t.demo.email, { subject: /Webhook endpoint disabled/ });
+    expect(mail.text).toContain(r.url);
     expect(await webhooks.emit(t.demo.project_id, 'user.created', { user: { id: 'u2' } })).toBe(0);
 
     // Enabled again, a success clears the failure run.
