@@ -1,25 +1,24 @@
 // The full dataset export over the real app and a real lowdb store (spec 4.1): the background job
 // and its progress, the JSONL shape, 2 a day per project, the signed link (works without a session,
 // refused when changed or after 7 days, with the clock moved instead of waiting), the e-mail to
-// the requester through the real outbox (only SMTP itself is replaced), the export.ready webhook
+// the requester through the real outbox to a real SMTP server, its link followed, the export.ready webhook
 // event and full_export:read.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { loginAs, type TeamLogin } from '../../http/auth/team-session.fixture.js';
 import { clock } from '../../lib/clock.js';
-import { createMailer } from '../mail/mailer.js';
+import { linkIn, startTestSmtp, type TestSmtp } from '../mail/testing/smtp-server.fixture.js';
 import type { FullExport } from '../../../shared/schemas/exports.js';
 
 let t: TestApp;
 let P: string;
 let owner: TeamLogin;
-const sent: { to: string; subject: string; text: string }[] = [];
+let smtp: TestSmtp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startTestSmtp();
+  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'Parley <parley@example.test>' } });
   P = `/v1/projects/${t.demo.project_id}`;
-  // The real outbox and sender; only the SMTP transport at the edge records instead of connecting.
-  t.app.ctx.services.mail = createMailer({ store: t.app.ctx.store, config: { smtpUrl: 'smtp://127.0.0.1:9', from: 'parley@example.test' }, send: async (m) => void sent.push(m) });
   owner = await loginAs(t, 'owner');
   const H = { authorization: `Bearer ${t.demo.api_key}` };
   for (const [user_id, message] of [['ext-1', 'Bonjour, où est ma commande ?'], ['ext-1', 'second question 🚚'], ['ext-2', 'مرحبا']]) {
@@ -29,7 +28,10 @@ beforeAll(async () => {
 afterEach(() => {
   clock.now = () => Date.now();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = owner.headers) => t.app.inject({ method, url, headers });
 
@@ -74,10 +76,12 @@ describe('full data export (spec 4.1)', () => {
     expect(delivery.event_type).toBe('export.ready');
     expect(JSON.parse(delivery.body).data).toMatchObject({ export_id: first.id, kind: 'full', download_url: first.download_url, expires_at: first.expires_at });
 
-    // The link was e-mailed to the requester through the outbox.
-    await t.app.ctx.services.mail.drain();
-    const mail = sent.find((m) => m.text.includes(first.download_url!));
-    expect(mail?.to).toMatch(/@team\.test$/);
+    // The link was e-mailed to the requester, and the e-mailed link downloads the same file.
+    const mail = await smtp.waitFor(first.requested_by!);
+    const emailed = new URL(linkIn(mail, first.download_url!.split('?')[0]!));
+    const again = await t.app.inject({ method: 'GET', url: emailed.pathname + emailed.search });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(file.body);
   });
 
   it('refuses a changed link', async () => {
