@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import { openStore, type ParleyStore } from './store/index.js';
 import { createSecretBox, loadMasterKey } from './lib/secret-box.js';
 import { createConversationBus } from './domains/conversations/events.js';
+import { openSignals } from './cluster/signals.js';
 import { createServices } from './services.js';
 import { registerErrorHandling, sendError } from './http/error-handler.js';
 import { MAX_PARAM_LENGTH } from './http/framework-errors.js';
@@ -53,8 +54,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const store = options.store ?? (await openStore(config.dataDir, config.databaseUrl));
   const box = createSecretBox(await loadMasterKey(config.dataDir, config.masterKey));
+  const signals = await openSignals(config.databaseUrl, app.log);
   const closers: (() => Promise<void> | void)[] = [];
-  const base = { config, store, box, bus: createConversationBus(), onClose: (fn: () => Promise<void> | void) => closers.push(fn) };
+  const base = { config, store, box, signals, bus: createConversationBus(), onClose: (fn: () => Promise<void> | void) => closers.push(fn) };
   const ctx: AppContext = { ...base, services: createServices(base) };
   app.decorate('ctx', ctx);
 
@@ -65,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
+    await signals.close();
     // Flush pending writes before the process exits (graceful shutdown).
     if (options.store) await store.flush();
     else await store.close();

@@ -20,6 +20,7 @@ import type { McpPool } from './domains/mcp/connections.js';
 import type { WebhookService } from './domains/webhooks/service.js';
 import type { MailService } from './domains/mail/mailer.js';
 import type { ExportService } from './domains/exports/service.js';
+import type { ClusterSignals } from './cluster/signals.js';
 
 export interface Services {
   /** E-mail through the durable outbox (domains/mail/types.ts); `configured` false without SMTP_URL. */
@@ -48,6 +49,8 @@ export interface AppContext {
   store: ParleyStore;
   box: SecretBox;
   bus: ConversationBus;
+  /** Doorbells between instances sharing one database (server/cluster/signals.ts); in-process without DATABASE_URL. */
+  signals: ClusterSignals;
   services: Services;
   /** Stops background work (sync jobs, timers) on shutdown. */
   onClose(fn: () => Promise<void> | void): void;

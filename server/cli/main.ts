@@ -8,6 +8,7 @@ import { loadConfig } from '../config.js';
 import { openStore } from '../store/index.js';
 import { createSecretBox, loadMasterKey } from '../lib/secret-box.js';
 import { createConversationBus } from '../domains/conversations/events.js';
+import { createLocalSignals } from '../cluster/signals.js';
 import { createServices } from '../services.js';
 import { AppError } from '../errors.js';
 import { COMMANDS, isDataDirCommand, usage, type Values } from './commands.js';
@@ -57,7 +58,8 @@ async function run(argv: string[]): Promise<number> {
   }
   try {
     const box = createSecretBox(await loadMasterKey(config.dataDir, config.masterKey));
-    const base = { config, store, box, bus: createConversationBus(), onClose: () => {} };
+    // One-shot commands serve no live channels, so in-process signals are enough even on PostgreSQL.
+    const base = { config, store, box, signals: createLocalSignals(), bus: createConversationBus(), onClose: () => {} };
     const services = createServices(base);
     await command.run(values, { ...base, services }, (line) => console.log(line));
     return 0;
