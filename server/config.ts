@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { decodeMasterKey } from './lib/secret-box.js';
 import type { CrawlLimits } from './lib/crawl-limits.js';
 import type { RunQueueLimits } from './domains/unitools/run-queue.js';
+import type { WebhookSettings } from './domains/webhooks/settings.js';
 
 export interface Config {
   port: number;
@@ -59,6 +60,8 @@ export interface Config {
   widgetDir?: string;
   /** SMTP_URL and MAIL_FROM (docs/operators.md "E-mail"); unset: Parley sends no e-mail. */
   mail?: MailConfig | null;
+  /** WEBHOOK_DISABLE_AFTER_HOURS, WEBHOOK_TIMEOUT_SECONDS, WEBHOOK_CONCURRENCY (docs/api.md "Webhooks"); unset fields keep the defaults of server/domains/webhooks/settings.ts. */
+  webhooks?: Partial<Pick<WebhookSettings, 'disableAfterMs' | 'timeoutMs' | 'concurrency'>>;
 }
 
 export interface MailConfig {
@@ -164,6 +167,31 @@ function unitoolLimits(env: Env): Config['unitoolLimits'] {
   return Object.keys(set).length > 0 ? set : undefined;
 }
 
+/** An optional number in (0, max]; fractions allowed (half an hour is 0.5). */
+function positiveUpTo(env: Env, name: string, max: number): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > max) throw new ConfigError(name, `must be a number above 0 and at most ${max}, got "${raw}"`);
+  return n;
+}
+
+/**
+ * Webhook delivery from the environment (docs/api.md "Webhooks"). The bounds keep a typo
+ * from disabling every endpoint at its first failure's moment or opening thousands of sockets.
+ */
+function webhookLimits(env: Env): Config['webhooks'] {
+  const hours = positiveUpTo(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 24 * 365);
+  const seconds = positiveUpTo(env, 'WEBHOOK_TIMEOUT_SECONDS', 300);
+  const limits = {
+    disableAfterMs: hours === undefined ? undefined : hours * 3_600_000,
+    timeoutMs: seconds === undefined ? undefined : seconds * 1000,
+    concurrency: intIn(env, 'WEBHOOK_CONCURRENCY', 1, 256),
+  };
+  const set = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+  return Object.keys(set).length > 0 ? set : undefined;
+}
+
 /** DATABASE_URL names a PostgreSQL database as a libpq-style URL; unset means the embedded store. */
 function databaseUrl(env: Env): string | null {
   const raw = env.DATABASE_URL?.trim();
@@ -260,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     unitoolLimits: unitoolLimits(env),
     unitoolCgroup: env.UNITOOL_CGROUP?.trim() || undefined,
     mail: mailConfig(env),
+    webhooks: webhookLimits(env),
   };
 }
 

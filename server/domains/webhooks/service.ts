@@ -10,7 +10,7 @@ import { hookConversationEvents } from './hooks.js';
 import { notifyDisabled } from './notify.js';
 import { webhookSettings, type WebhookSettings } from './settings.js';
 
-export function createWebhookService(ctx: Omit<AppContext, 'services'>, services: () => Services, settings: WebhookSettings = webhookSettings(ctx.config.allowPrivateFetch)) {
+export function createWebhookService(ctx: Omit<AppContext, 'services'>, services: () => Services, settings: WebhookSettings = webhookSettings(ctx.config.allowPrivateFetch, ctx.config.webhooks)) {
   const log = (message: string, err?: unknown) => console.warn(message, err instanceof Error ? err.message : (err ?? ''));
   const endpoints = createEndpointService(ctx, settings);
   const deliverer = createDeliverer({ store: ctx.store, endpoints, settings, log, onDisabled: async (e) => void (await notifyDisabled(services(), e)) });

@@ -1,5 +1,5 @@
 // Delivery timing. The defaults retry for about a day and disable an endpoint that has failed for
-// five days; WEBHOOK_* variables change them for a server, and tests set the service's `settings`
+// five days; WEBHOOK_* variables (config.ts) change them for a server, and tests set the service's `settings`
 // (short schedules, a clock they move) instead of waiting for real time.
 export interface WebhookSettings {
   /** Wait before each retry after a failed attempt; the delivery fails for good after the last. */
@@ -26,21 +26,17 @@ const HOUR = 60 * MINUTE;
 
 export const DEFAULT_RETRY_SCHEDULE_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR];
 
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
-
-export function webhookSettings(allowPrivate: boolean, env: NodeJS.ProcessEnv = process.env): WebhookSettings {
+/**
+ * The defaults, with what the server's configuration sets (config.ts reads and checks the WEBHOOK_*
+ * variables, so a bad value stops the start with a line naming it).
+ */
+export function webhookSettings(allowPrivate: boolean, configured: Partial<Pick<WebhookSettings, 'disableAfterMs' | 'timeoutMs' | 'concurrency'>> = {}): WebhookSettings {
   return {
     retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS],
-    disableAfterMs: positive(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 5 * 24) * HOUR,
-    timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_SECONDS', 15) * SECOND,
+    disableAfterMs: configured.disableAfterMs ?? 5 * 24 * HOUR,
+    timeoutMs: configured.timeoutMs ?? 15 * SECOND,
     pollMs: SECOND,
-    concurrency: Math.round(positive(env, 'WEBHOOK_CONCURRENCY', 32)),
+    concurrency: configured.concurrency ?? 32,
     previousSecretTtlMs: 24 * HOUR,
     keepLogMs: 30 * 24 * HOUR,
     allowPrivate,
