@@ -74,10 +74,10 @@ export function RecurringExports({ project }: { project: string }) {
         </SelectField>
         <SelectField label="Send to" value={draft.destination} onChange={(v) => set({ destination: v as ExportScheduleBody['destination'] })}>
           <option value="email">E-mail address</option>
-          <option value="webhook">Webhook URL (POST)</option>
+          <option value="webhook">Webhook endpoint (signed POST)</option>
         </SelectField>
         <div class="field wide">
-          <label for={toId}>{draft.destination === 'email' ? 'E-mail address' : 'Webhook URL'}</label>
+          <label for={toId}>{draft.destination === 'email' ? 'E-mail address' : 'URL of a webhook endpoint (Webhooks page)'}</label>
           <input id={toId} type={draft.destination === 'email' ? 'email' : 'url'} required value={draft.to} onInput={(e) => set({ to: (e.target as HTMLInputElement).value })} />
         </div>
         <div class="form-actions wide">

@@ -1,11 +1,13 @@
 // Recurring exports over the real app and store (spec 4.1 "data-export settings"): a daily export to
-// an e-mail address (the real outbox; only SMTP is replaced) and a weekly one to a webhook URL (a
+// an e-mail address (the real outbox; only SMTP is replaced) and a weekly one to a webhook endpoint (a
 // real HTTP server on 127.0.0.1), run by moving the clock; each sends a signed link to what is new
-// since the previous run; a failing receiver is recorded and tried again; settings need the permissions.
+// since the previous run; the POST is signed with the endpoint's secret (checked with the
+// standardwebhooks library); a failing receiver is recorded and tried again; settings need the permissions.
 import http from 'node:http';
 import { once } from 'node:events';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
+import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { clock } from '../../lib/clock.js';
 import { createMailer } from '../mail/mailer.js';
@@ -16,7 +18,7 @@ let H: Record<string, string>;
 let receiver: http.Server;
 let receiverUrl: string;
 let answer = 200;
-const posts: { data: { download_url: string; rows: number; entity: string } }[] = [];
+const posts: { data: { download_url: string; rows: number; entity: string }; raw: string; headers: Record<string, string> }[] = [];
 const sent: { to: string; text: string }[] = [];
 
 beforeAll(async () => {
@@ -28,7 +30,7 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      posts.push(JSON.parse(body));
+      posts.push({ ...JSON.parse(body), raw: body, headers: req.headers as Record<string, string> });
       res.writeHead(answer).end();
     });
   });
@@ -78,7 +80,9 @@ describe('recurring exports', () => {
     await call('DELETE', `${P}/export-schedules/${schedule.id}`);
   });
 
-  it('posts a weekly link to a webhook URL, records a failing receiver and tries again', async () => {
+  it('posts a weekly link to a webhook endpoint, signed with its secret, records a failing receiver and tries again', async () => {
+    const endpoint = (await call('POST', `${P}/webhooks`, { url: receiverUrl, event_types: ['export.ready'] })).json();
+    expect(endpoint.secret).toMatch(/^whsec_/);
     const created = (await call('POST', `${P}/export-schedules`, { frequency: 'weekly', entity: 'messages', format: 'jsonl', destination: 'webhook', to: receiverUrl })).json();
     await newConversation('hello webhook');
     const start = Date.now();
@@ -97,6 +101,35 @@ describe('recurring exports', () => {
     expect(last.data).toMatchObject({ entity: 'messages', rows: expect.any(Number) });
     const lines = (await download(last.data.download_url)).body.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((m) => m.content)).toContain('hello webhook');
+
+    // Signed as every webhook: the receiver's Standard Webhooks library accepts it with the
+    // endpoint's secret (at the moved clock the server signed with) and refuses another secret.
+    expect(last.headers['webhook-id']).toMatch(/^msg_/);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(clock.now());
+      expect(new Webhook(endpoint.secret).verify(last.raw, last.headers)).toMatchObject({ type: 'export.ready', data: { kind: 'scheduled', schedule_id: created.id } });
+      expect(() => new Webhook('whsec_' + Buffer.alloc(24, 7).toString('base64')).verify(last.raw, last.headers)).toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+    await call('DELETE', `${P}/export-schedules/${created.id}`);
+  });
+
+  it('refuses a webhook URL that is not an endpoint of the project, and a run records one removed since', async () => {
+    const other = await call('POST', `${P}/export-schedules`, { frequency: 'daily', entity: 'users', format: 'csv', destination: 'webhook', to: `${receiverUrl}/elsewhere` });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toMatch(/webhook endpoints/);
+
+    const endpoint = (await call('POST', `${P}/webhooks`, { url: `${receiverUrl}/gone`, event_types: ['export.ready'] })).json();
+    const created = (await call('POST', `${P}/export-schedules`, { frequency: 'daily', entity: 'users', format: 'csv', destination: 'webhook', to: `${receiverUrl}/gone` })).json();
+    await call('DELETE', `${P}/webhooks/${endpoint.id}`);
+    const before = posts.length;
+    clock.now = () => Date.now() + 86_400_000 + 1000;
+    await t.app.ctx.services.exports.schedules.runDue();
+    const schedule = (await call('GET', `${P}/export-schedules`)).json().data.find((x: { id: string }) => x.id === created.id);
+    expect(schedule).toMatchObject({ last_status: 'failed', last_error: expect.stringMatching(/no webhook endpoint/) });
+    expect(posts.length).toBe(before);
   });
 
   it('refuses a bad destination and a caller without the permissions', async () => {

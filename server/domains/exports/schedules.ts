@@ -1,6 +1,6 @@
 // Recurring exports (spec 4.1: "configured in data-export settings"): an entity export sent daily or
-// weekly, to an e-mail address (a signed link, through the mail outbox) or to a webhook URL (a POST
-// naming the signed link). Each run covers what is new since the previous one: conversations or
+// weekly, to an e-mail address (a signed link, through the mail outbox) or to one of the project's
+// webhook endpoints (a POST naming the signed link, signed with the endpoint's secret: webhook-post.ts). Each run covers what is new since the previous one: conversations or
 // messages created since then (users: all of them), at most 10,000 rows as any entity export. A run
 // is an export job of kind 'scheduled', so its file leaves through the same 7-day signed link.
 // A failed delivery is tried again an hour later; the schedule shows the last error meanwhile.
@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids.js';
 import { checkUrl } from '../../lib/safe-fetch.js';
 import type { EntityExports } from './entity.js';
 import { exportFilePath, type FullExports, type StoredFullExport } from './full-export.js';
-import { postJson } from './post.js';
+import { endpointAt, postSignedNotice } from './webhook-post.js';
 
 export interface StoredSchedule extends ExportSchedule {
   organization_id: string;
@@ -37,9 +37,9 @@ export function createExportSchedules(ctx: Pick<AppContext, 'store' | 'config' |
     const view = await full.publicView(job);
     const data = { export_id: job.id, kind: 'scheduled', schedule_id: s.id, entity: s.entity, format: s.format, rows, truncated, download_url: view.download_url, expires_at: view.expires_at };
     if (s.destination === 'webhook') {
-      const status = await postJson(s.to, { type: 'export.ready', timestamp: iso(clock.now()), data }, policy);
-      if (status < 200 || status >= 300) throw new Error(`the webhook URL answered ${status}`);
-      return;
+      // One webhook-id per run's file: a receiver that drops repeats drops nothing new.
+      const body = JSON.stringify({ type: 'export.ready', timestamp: iso(clock.now()), data });
+      return postSignedNotice(ctx.services.webhooks, s.project_id, s.to, `msg_${job.id}`, body);
     }
     if (!ctx.services.mail.configured) throw new Error('this server sends no e-mail (SMTP_URL is not set)');
     const project = await ctx.services.projects.getProject(s.project_id);
@@ -104,6 +104,9 @@ export function createExportSchedules(ctx: Pick<AppContext, 'store' | 'config' |
           checkUrl(to, policy);
         } catch (error) {
           throw invalid(`\`to\` must be an http(s) URL Parley may call: ${(error as Error).message}`, [{ path: 'body.to', message: 'is not a URL Parley may call' }]);
+        }
+        if (!(await endpointAt(ctx.services.webhooks, projectId, to))) {
+          throw invalid('`to` must be the URL of one of the project\'s webhook endpoints, whose secret signs the POST', [{ path: 'body.to', message: 'is not a webhook endpoint of the project' }]);
         }
       }
       if ((await schedules.list(projectId)).length >= EXPORT_SCHEDULES_MAX) throw new AppError('conflict', `A project may have ${EXPORT_SCHEDULES_MAX} recurring exports`);
