@@ -19,6 +19,8 @@ declare -A check=(
   # The server binaries (initdb, postgres) under /usr/lib/postgresql/<major>/bin; no running server is
   # needed (server/store/postgres/testing/pg-server.ts).
   [postgresql]="ls /usr/lib/postgresql/*/bin/initdb"
+  # Invoice PDFs are rendered and read back in tests (server/domains/billing).
+  [poppler-utils]="command -v pdftotext"
 )
 # Cross-lingual retrieval (docs/knowledge.md): both directions, the English-to-X ones read backwards.
 for d in deu spa fra ita por nld; do

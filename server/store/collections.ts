@@ -22,6 +22,7 @@ import type { StoredDelivery } from '../domains/webhooks/outbox.js';
 import type { OutboxDoc } from '../domains/mail/outbox.js';
 import type { StoredFullExport } from '../domains/exports/full-export.js';
 import type { StoredSchedule } from '../domains/exports/schedules.js';
+import type { StoredSubscription, StoredInvoice } from '../domains/billing/types.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -99,6 +100,9 @@ export interface Collections {
   /** scope: project id; webhook endpoints (signing secrets sealed with the master key) and their outbox of deliveries */
   webhook_endpoints: StoredWebhookEndpoint;
   webhook_deliveries: StoredDelivery;
+  /** scope: organization id; the subscription contract and its closed-period invoices (domains/billing) */
+  subscriptions: StoredSubscription;
+  invoices: StoredInvoice;
 }
 
 export type ParleyStore = Store<Collections>;

@@ -46,6 +46,8 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'export_schedules',
   'webhook_endpoints',
   'webhook_deliveries',
+  'subscriptions',
+  'invoices',
 ];
 
 export async function openStore(dataDir: string, databaseUrl?: string | null): Promise<ParleyStore> {
