@@ -8,6 +8,7 @@ import { ROLES } from '../../shared/roles.js';
 import type { MemberRole } from '../../shared/schemas/entities.js';
 import type { Config } from '../config.js';
 import { BACKUP_COMMANDS } from './backup-commands.js';
+import { MIGRATE_COMMANDS } from './migrate-to-postgres.js';
 
 export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 /** node:util parseArgs options; `multiple` keeps every occurrence of a repeated flag. */
@@ -173,13 +174,13 @@ export const STORE_COMMANDS: Record<string, Command> = {
   },
 };
 
-export const COMMANDS: Record<string, Command | DataDirCommand> = { ...STORE_COMMANDS, ...BACKUP_COMMANDS };
+export const COMMANDS: Record<string, Command | DataDirCommand> = { ...STORE_COMMANDS, ...BACKUP_COMMANDS, ...MIGRATE_COMMANDS };
 
 export function usage(only?: string): string {
   const entries = Object.entries(COMMANDS).filter(([n]) => !only || n === only);
   const one = only ? COMMANDS[only] : undefined;
   return [
-    `Usage: npm run parley -- ${only ?? '<command>'}${one && isDataDirCommand(one) ? ` ${one.args}` : ''} [flags]`,
+    `Usage: npm run parley -- ${only ?? '<command>'}${one && isDataDirCommand(one) && one.args ? ` ${one.args}` : ''} [flags]`,
     '',
     ...entries.map(([n, c]) => `  ${n.padEnd(15)} ${c.summary}`),
     '',
