@@ -78,6 +78,13 @@ export const ERROR_CODES = {
   tool_call_answered: 409,
   /** The MCP server could not be reached or failed to list its tools (the row keeps last_error). */
   mcp_unavailable: 424,
+  // Billing (spec 2.12, 3.2; docs/billing.md)
+  /** The legacy Generated Messages category next to Chat or Ticketing Messages, or a category twice. */
+  billing_category_conflict: 400,
+  /** A subscription change its status does not allow (e.g. cancelling an expired one). */
+  invalid_transition: 409,
+  /** The organization has no subscription yet (an instance operator sets the contract). */
+  no_subscription: 404,
   // Exports (spec 4.1; docs/api.md "Exports")
   /** A project's 2 full exports of the last 24 hours are used; `retry_after` says when the next may be asked for. */
   export_limit_reached: 429,
