@@ -5,7 +5,7 @@
 // console says so where something would have been e-mailed, instead of failing silently.
 
 /** Why a message is sent: shown in the console's outbox and used in logs. */
-export type MailKind = 'invite' | 'password_reset' | 'export_ready' | 'webhook_disabled' | 'visitor_reply' | 'test';
+export type MailKind = 'invite' | 'password_reset' | 'export_ready' | 'webhook_disabled' | 'visitor_reply' | 'test' | 'billing';
 
 export interface MailMessage {
   kind: MailKind;
