@@ -5,12 +5,16 @@
 // retry while the first request is still running. Only results that reached the handler are stored:
 // auth failures, validation errors and 5xx are not, so those can be retried with the same key.
 // Records live 24 hours. Streaming (SSE) generation is not replayable and ignores the header.
+// Instances sharing a database (docs/architecture.md section 7) see the same records, and a first
+// request takes the key with a job claim (server/jobs/claims.ts) before it runs: of two concurrent
+// first requests, on one instance or two, exactly one runs and the other gets the 409.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { now } from '../lib/ids.js';
 import { clock } from '../lib/clock.js';
+import { sharedState } from '../jobs/shared.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** A pending record older than this belongs to a request that died; a retry may take it over. */
@@ -22,6 +26,8 @@ interface Claim {
   id: string;
   /** The request holding the record: a late answer from a request whose claim was taken over must not touch it. */
   owner: string;
+  /** The claim on the key (held while the request runs). */
+  claim: string;
 }
 
 declare module 'fastify' {
@@ -40,6 +46,8 @@ function principalOf(request: FastifyRequest): { scope: string; who: string } | 
 
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   const records = ctx.store.collection('idempotency');
+  const { claims } = sharedState(ctx);
+  const holderOf = (request: FastifyRequest) => `${claims.instanceId}:${request.id}`;
 
   // Callback-style fast path: most requests carry no Idempotency-Key.
   app.addHook('preHandler', (request, reply, done) => {
@@ -62,33 +70,50 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     }
     const id = sha256(`${principal.who}\n${request.method}\n${request.url}\n${header}`);
     const fingerprint = sha256(JSON.stringify(request.body ?? null));
-    const existing = await records.get(principal.scope, id);
-    const t = clock.now();
-    const fresh = existing && t - Date.parse(existing.created_at) < IDEMPOTENCY_TTL_MS;
-    if (existing && fresh) {
-      if (existing.fingerprint !== fingerprint) {
-        throw new AppError('idempotency_conflict', 'This Idempotency-Key was used with a different request body');
-      }
-      if (existing.state === 'done') {
-        reply
-          .code(existing.status)
-          .header('content-type', existing.content_type ?? 'application/json; charset=utf-8')
-          .header('Idempotent-Replayed', 'true');
-        reply.send(existing.body);
+    if (await replayed(principal.scope, id, fingerprint, reply)) return true;
+    // The claim, not the pending record, decides who runs: two reads of "no record yet" on two
+    // instances would otherwise both run. A holder that died frees the key after PENDING_TIMEOUT_MS.
+    const claim = `idempotency:${principal.scope}:${id}`;
+    if (!(await claims.acquire(claim, { ttlMs: PENDING_TIMEOUT_MS, holder: holderOf(request) }))) {
+      throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly');
+    }
+    try {
+      // The holder before us may have finished between our read and our claim.
+      if (await replayed(principal.scope, id, fingerprint, reply)) {
+        await claims.release(claim, holderOf(request));
         return true;
       }
-      if (t - Date.parse(existing.created_at) < PENDING_TIMEOUT_MS) {
-        throw new AppError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly');
-      }
+      await records.put(principal.scope, { id, state: 'pending', owner: request.id, fingerprint, created_at: now() });
+    } catch (err) {
+      await claims.release(claim, holderOf(request)).catch(() => undefined);
+      throw err;
     }
-    await records.put(principal.scope, { id, state: 'pending', owner: request.id, fingerprint, created_at: now() });
-    request.idempotency = { scope: principal.scope, id, owner: request.id };
+    request.idempotency = { scope: principal.scope, id, owner: request.id, claim };
     return false;
   }
 
+  /** Answers from a finished record of this key (true), or refuses a different body under it. */
+  async function replayed(scope: string, id: string, fingerprint: string, reply: FastifyReply): Promise<boolean> {
+    const existing = await records.get(scope, id);
+    if (!existing || clock.now() - Date.parse(existing.created_at) >= IDEMPOTENCY_TTL_MS) return false;
+    if (existing.fingerprint !== fingerprint) {
+      throw new AppError('idempotency_conflict', 'This Idempotency-Key was used with a different request body');
+    }
+    if (existing.state !== 'done') return false;
+    reply
+      .code(existing.status)
+      .header('content-type', existing.content_type ?? 'application/json; charset=utf-8')
+      .header('Idempotent-Replayed', 'true');
+    reply.send(existing.body);
+    return true;
+  }
+
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.idempotency) return done(null, payload);
-    store(request, reply, payload).then((p) => done(null, p), done);
+    const claim = request.idempotency;
+    if (!claim) return done(null, payload);
+    store(request, reply, payload)
+      .finally(() => claims.release(claim.claim, holderOf(request)).catch(() => undefined))
+      .then((p) => done(null, p), done);
   });
 
   async function store(request: FastifyRequest, reply: FastifyReply, payload: unknown) {

@@ -5,6 +5,8 @@
 import cookie from '@fastify/cookie';
 import type { RouteModule } from '../../routes.js';
 import { createMemoryRateLimiter } from '../rate-limit/memory.js';
+import { createPostgresRateLimiter } from '../rate-limit/postgres.js';
+import { sharedState } from '../../jobs/shared.js';
 import { registerIdempotency } from '../idempotency.js';
 import { registerJsonBody } from './body.js';
 import { registerProjectGuard } from './project-guard.js';
@@ -17,7 +19,9 @@ export const accessModule: RouteModule = async (app, ctx) => {
   // Another module may have registered the plugin already; registering twice would throw.
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
   registerJsonBody(app);
-  const limiter = createMemoryRateLimiter();
+  // On a shared database the counts are shared too, so a plan's limit holds across instances (spec 8).
+  const { pool } = sharedState(ctx);
+  const limiter = pool ? createPostgresRateLimiter(pool) : createMemoryRateLimiter();
   registerProjectGuard(app, ctx, limiter);
   registerClientErrors(app, limiter);
   registerSessionGuard(app, ctx);
