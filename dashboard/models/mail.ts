@@ -14,6 +14,7 @@ export const KIND_LABELS: Record<string, string> = {
   export_ready: 'Export ready',
   webhook_disabled: 'Webhook disabled',
   visitor_reply: 'Reply to visitor',
+  billing: 'Billing',
   test: 'Test',
 };
 
