@@ -71,6 +71,37 @@ async function sums(dir: string, url: string) {
 /** Text a store must keep exactly: non-BMP emoji, combining marks, RTL, NUL and a lone surrogate. */
 const AWKWARD = 'Grüße 👋🏽 é\u0301 עברית \u0000 nul, lone \ud800 surrogate, 中文';
 
+/**
+ * A data directory written through the embedded store itself: `count` conversations of five messages
+ * over four projects, enough that a copy into PostgreSQL takes seconds and can be killed midway.
+ */
+async function fillDataDir(dir: string, count: number): Promise<void> {
+  const store = await openLowdbStore<Collections>({ dir, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+  try {
+    const conversations = coll(store, 'conversations');
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < count; i++) {
+      const project = `project-${i % 4}`;
+      const id = `conv-${String(i).padStart(6, '0')}`;
+      const messages = Array.from({ length: 5 }, (_, m) => ({ id: `${id}-m${m}`, role: m % 2 ? 'assistant' : 'user', content: `${m}: ${AWKWARD}`, created_at: new Date(i * 1000 + m).toISOString() }));
+      writes.push(conversations.put(project, { id, project_id: project, status: 'open', messages, attributes: { n: i, nested: { z: 1, a: [null, true] } } } as StoredDoc));
+    }
+    writes.push(coll(store, 'organizations').put('global', { id: 'org-1', name: 'Acme 🏭' } as StoredDoc));
+    await Promise.all(writes);
+  } finally {
+    await store.close();
+  }
+}
+
+async function countIn(url: string, name: string): Promise<number> {
+  const store = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+  try {
+    return (await collectionSum(coll(store, name))).documents;
+  } finally {
+    await store.close();
+  }
+}
+
 describe('migrate-to-postgres', () => {
   it("moves a real server's data into PostgreSQL, where a server on DATABASE_URL serves it unchanged", async () => {
     const dir = await tempDir();
@@ -142,4 +173,102 @@ describe('migrate-to-postgres', () => {
     onPostgres.child.kill('SIGTERM');
     expect(await onPostgres.exited).toBe(0);
   }, 240_000);
+
+  it('resumes after a SIGKILL mid-copy and ends equal, skipping what was already copied', async () => {
+    const dir = await tempDir();
+    const url = await pg.createDatabase();
+    const total = 4000;
+    await fillDataDir(dir, total);
+
+    const first = spawnCli(['--data-dir', dir, '--database-url', url]);
+    await new Promise<void>((resolve, reject) => {
+      first.child.stdout.on('data', () => /conversations: \d+ of \d+/.test(first.out()) && resolve());
+      first.done.then(() => reject(new Error(`finished before it could be killed:\n${first.out()}`)));
+    });
+    first.child.kill('SIGKILL');
+    expect((await first.done).signal).toBe('SIGKILL');
+    const copied = await countIn(url, 'conversations');
+    expect(copied).toBeGreaterThanOrEqual(1000);
+    expect(copied).toBeLessThan(total);
+
+    const started = performance.now();
+    const second = await migrate(dir, url);
+    const ms = performance.now() - started;
+    expect(second.err).toBe('');
+    expect(second.code).toBe(0);
+    const resumed = Number(/resuming: (\d+) documents/.exec(second.out)![1]);
+    expect(resumed).toBeGreaterThanOrEqual(copied); // the organization may have been copied too
+    expect(second.out).toContain(`conversations: ${total - copied} copied, ${copied} already there`);
+    expect(second.out).toMatch(new RegExp(`^conversations +${total} +ok$`, 'm'));
+    console.log(`resumed after SIGKILL at ${copied}/${total} conversations: copied the rest in ${Math.round(ms)} ms, process start included`);
+
+    const both = await sums(dir, url);
+    for (const [name, s] of Object.entries(both)) expect(s.postgres, name).toEqual(s.embedded);
+
+    // Once more: nothing left to copy, nothing duplicated.
+    const third = await migrate(dir, url);
+    expect(third.code).toBe(0);
+    expect(third.out).toContain(`conversations: 0 copied, ${total} already there`);
+    expect(await countIn(url, 'conversations')).toBe(total);
+  }, 300_000);
+
+  it('refuses a database holding other Parley data in one line, and --force replaces it', async () => {
+    const dir = await tempDir();
+    await fillDataDir(dir, 1200);
+    const url = await pg.createDatabase();
+    const other = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+    await coll(other, 'organizations').put('global', { id: 'org-1', name: 'Another company' } as StoredDoc);
+    await coll(other, 'projects').put('org-9', { id: 'project-9', name: 'Not in DATA_DIR' } as StoredDoc);
+    await other.close();
+
+    const refused = await migrate(dir, url);
+    expect(refused.code).toBe(1);
+    expect(refused.err.trim().split('\n')).toHaveLength(1);
+    expect(refused.err).toMatch(/already holds other Parley data \(2 documents .*--force/);
+    expect(await countIn(url, 'conversations')).toBe(0);
+
+    const started = performance.now();
+    const forced = await migrate(dir, url, '--force');
+    const ms = performance.now() - started;
+    expect(forced.err).toBe('');
+    expect(forced.code).toBe(0);
+    expect(forced.out).toContain('projects: 0 copied, 0 already there, 1 removed');
+    console.log(`migrated ${1201} documents into a fresh database in ${Math.round(ms)} ms, process start included`);
+    const both = await sums(dir, url);
+    for (const [name, s] of Object.entries(both)) expect(s.postgres, name).toEqual(s.embedded);
+  }, 300_000);
+
+  it('fails naming the collection when the database does not end equal to DATA_DIR', async () => {
+    const dir = await tempDir();
+    await fillDataDir(dir, 1500);
+    const url = await pg.createDatabase();
+    const run = spawnCli(['--data-dir', dir, '--database-url', url]);
+    await new Promise<void>((resolve, reject) => {
+      run.child.stdout.on('data', () => /conversations: \d+ of \d+/.test(run.out()) && resolve());
+      run.done.then(() => reject(new Error(`finished before the other writer wrote:\n${run.out()}`)));
+    });
+    // Another writer on the database while the copy runs (past the check for existing data).
+    const other = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+    await coll(other, 'labels').put('project-1', { id: 'label-1', name: 'written meanwhile' } as StoredDoc);
+    await other.close();
+    const { code, out, err } = await run.done;
+    expect(code).toBe(1);
+    expect(out).toMatch(/^labels +0≠1 +MISMATCH$/m);
+    expect(out).toMatch(/^conversations +1500 +ok$/m);
+    expect(err.trim()).toMatch(/^Error: verification failed for labels: /);
+  }, 300_000);
+
+  it('says in one line that the database cannot be reached, without its password', async () => {
+    const dir = await tempDir();
+    await fillDataDir(dir, 1);
+    const run = await migrate(dir, 'postgresql://parley:s3cret@localhost/parley?host=/nonexistent-socket-dir');
+    expect(run.code).toBe(1);
+    expect(run.err.trim().split('\n')).toHaveLength(1);
+    expect(run.err).toMatch(/cannot use the PostgreSQL database at postgresql:\/\/parley:\*\*\*@localhost\/parley/);
+    expect(run.err).not.toContain('s3cret');
+
+    const missing = await migrate(join(dir, 'nope'), await pg.createDatabase());
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/nope does not exist: nothing to migrate/);
+  }, 60_000);
 });
