@@ -22,6 +22,9 @@ export interface DelivererDeps {
   log(message: string, err?: unknown): void;
 }
 
+/** A claimed attempt's hold beyond its timeout, before the delivery counts as abandoned. */
+const CLAIM_MARGIN_MS = 30_000;
+
 export function createDeliverer(deps: DelivererDeps) {
   const { store, endpoints, settings } = deps;
   const deliveries = store.collection('webhook_deliveries');
@@ -32,7 +35,25 @@ export function createDeliverer(deps: DelivererDeps) {
 
   const failedNow = (error: string): AttemptResult => ({ status: null, durationMs: 0, error, response: null });
 
-  async function attempt(d: StoredDelivery, projectEndpoints: Promise<StoredWebhookEndpoint[]>): Promise<void> {
+  /**
+   * Takes the delivery for one attempt by moving its due time past the attempt, in one serialised
+   * update (a locked row on PostgreSQL): another instance on the same database then finds it not
+   * due and leaves it, so it is sent once; if this process dies mid-attempt it is simply due again
+   * once the claim lapses (docs/architecture.md section 7).
+   */
+  async function claim(d: StoredDelivery): Promise<StoredDelivery | undefined> {
+    let claimed: StoredDelivery | undefined;
+    await deliveries.update(d.project_id, d.id, (cur) => {
+      if (cur.status !== 'pending' || cur.next_attempt_at === null || Date.parse(cur.next_attempt_at) > clock.now()) return undefined;
+      claimed = { ...cur, next_attempt_at: new Date(clock.now() + settings.timeoutMs + CLAIM_MARGIN_MS).toISOString() };
+      return claimed;
+    });
+    return claimed;
+  }
+
+  async function attempt(due: StoredDelivery, projectEndpoints: Promise<StoredWebhookEndpoint[]>): Promise<void> {
+    const d = await claim(due);
+    if (!d) return;
     const endpoint = (await projectEndpoints).find((e) => e.id === d.endpoint_id);
     let result: AttemptResult;
     if (!endpoint) result = failedNow('the endpoint was deleted');
@@ -40,7 +61,11 @@ export function createDeliverer(deps: DelivererDeps) {
     else {
       const headers = signedHeaders(endpoints.secrets(endpoint), d.message_id, Math.floor(clock.now() / 1000), d.body);
       result = await postSigned(endpoint.url, d.body, headers, { allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, signal: stopping.signal });
-      if (stopping.signal.aborted) return;
+      if (stopping.signal.aborted) {
+        // Cut short by shutdown: due again at once for the next start or another instance.
+        await deliveries.update(d.project_id, d.id, (cur) => (cur.next_attempt_at === d.next_attempt_at ? { ...cur, next_attempt_at: due.next_attempt_at } : undefined));
+        return;
+      }
     }
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
     const final = !endpoint || (!endpoint.enabled && d.event_type !== WEBHOOK_TEST_EVENT);

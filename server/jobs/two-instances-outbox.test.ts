@@ -1,0 +1,61 @@
+// Two instances on one PostgreSQL database both run a webhook deliverer and a mail sender over the
+// same outboxes (docs/architecture.md section 7): each delivery reaches a real HTTP receiver once and
+// each e-mail reaches a real SMTP server once, although both instances see every one of them due.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startPostgres, type TestPostgres } from '../store/postgres/testing/pg-server.js';
+import { startTwoApps, type TwoApps } from './testing/two-apps.js';
+import { startReceiver, type Receiver } from '../domains/webhooks/receiver.fixture.js';
+import { startTestSmtp, type TestSmtp } from '../domains/mail/testing/smtp-server.fixture.js';
+
+let pg: TestPostgres;
+let receiver: Receiver;
+let smtp: TestSmtp;
+let two: TwoApps;
+beforeAll(async () => {
+  pg = await startPostgres();
+  receiver = await startReceiver();
+  smtp = await startTestSmtp();
+  two = await startTwoApps(await pg.createDatabase(), { mail: { smtpUrl: smtp.url, from: 'Parley <parley@example.test>' } });
+}, 120_000);
+afterAll(async () => {
+  await two?.close();
+  await receiver?.close();
+  await smtp?.close();
+  await pg?.stop();
+});
+
+describe('outboxes on two instances', () => {
+  it('sends each webhook delivery once', async () => {
+    const project = two.demo.project_id;
+    await two.a.ctx.services.webhooks.endpoints.create(project, { url: receiver.url });
+    const events = 40;
+    // Half the events stored through each instance: each wakes its own deliverer at once, and both
+    // deliverers' polls see every delivery due.
+    await Promise.all(
+      Array.from({ length: events }, (_, i) => (i % 2 ? two.b : two.a).ctx.services.webhooks.emit(project, 'conversation.created', { conversation: { id: `c${i}` } })),
+    );
+    await Promise.all([two.a.ctx.services.webhooks.deliverDue(), two.b.ctx.services.webhooks.deliverDue()]);
+    await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(events), { timeout: 20_000, interval: 50 });
+    // A little longer: a double would arrive right after.
+    await new Promise((r) => setTimeout(r, 1500));
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(events);
+    expect(new Set(ids).size).toBe(events);
+  });
+
+  it('sends each e-mail once', async () => {
+    const org = two.demo.organization_id;
+    const count = 20;
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        (i % 2 ? two.b : two.a).ctx.services.mail.enqueue({ kind: 'test', organization_id: org, to: `once-${i}@example.test`, subject: `Once ${i}`, text: 'Hello' }),
+      ),
+    );
+    await Promise.all([two.a.ctx.services.mail.drain(), two.b.ctx.services.mail.drain()]);
+    await vi.waitFor(() => expect(smtp.received.length).toBeGreaterThanOrEqual(count), { timeout: 20_000, interval: 50 });
+    await new Promise((r) => setTimeout(r, 1500));
+    const subjects = smtp.received.map((m) => m.subject);
+    expect(subjects).toHaveLength(count);
+    expect(new Set(subjects).size).toBe(count);
+  });
+});
