@@ -47,6 +47,8 @@ export interface CopyResult {
   removed: number;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** Runs `fn` over `items`, at most `limit` at a time; the first failure rejects. */
 async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -74,7 +76,7 @@ export async function copyCollection(
   for (const scope of ordered) total += (await src.list(scope)).length;
   const result: CopyResult = { total, copied: 0, skipped: 0, removed: 0 };
   if (total === 0 && !options.replace) return result;
-  options.print(`${name}: ${total} documents in ${ordered.length} scopes`);
+  options.print(`${name}: ${plural(total, 'document')} in ${plural(ordered.length, 'scope')}`);
 
   let shown = 0;
   const progress = () => {
