@@ -92,6 +92,11 @@ export const ERROR_CODES = {
   invalid_signature: 403,
   /** A download link past its 7 days, or an export no longer kept. */
   link_expired: 410,
+  // Platform channels (spec 2.10; docs/channels.md)
+  /** An inbound platform request whose signature does not verify: nothing is stored. */
+  platform_signature_invalid: 401,
+  /** The platform refused the credentials (a wrong token) when connecting or sending a test. */
+  platform_rejected: 424,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -23,6 +23,7 @@ import type { OutboxDoc } from '../domains/mail/outbox.js';
 import type { StoredFullExport } from '../domains/exports/full-export.js';
 import type { StoredSchedule } from '../domains/exports/schedules.js';
 import type { StoredSubscription, StoredInvoice } from '../domains/billing/types.js';
+import type { StoredInboundEvent, StoredLink, StoredSend } from '../domains/channels/records.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
@@ -103,6 +104,10 @@ export interface Collections {
   /** scope: organization id; the subscription contract and its closed-period invoices (domains/billing) */
   subscriptions: StoredSubscription;
   invoices: StoredInvoice;
+  /** scope: project id; platform channels (docs/channels.md): inbound events as received, replies to send, thread and requester links */
+  channel_events: StoredInboundEvent;
+  channel_sends: StoredSend;
+  channel_links: StoredLink;
 }
 
 export type ParleyStore = Store<Collections>;
@@ -123,6 +128,9 @@ export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions 
   webhook_deliveries: { indexes: ['status'] },
   // The sender finds queued messages of every organization after a restart.
   mail_outbox: { indexes: ['status'] },
+  // Events to process and replies to send are found across every project after a restart.
+  channel_events: { indexes: ['status'] },
+  channel_sends: { indexes: ['status'] },
   // A signed link names only the export; interrupted jobs are found by status after a restart.
   export_jobs: { indexes: ['id', 'status'] },
   users: {

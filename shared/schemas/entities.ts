@@ -84,11 +84,26 @@ export type ChannelTexts = Static<typeof ChannelTextsSchema>;
 /** Channel texts keyed by BCP 47 language tag (`de`, `ar`, `pt-BR`); the visitor's locale picks one. */
 export const ChannelTextsByLocaleSchema = Type.Record(Type.String(), ChannelTextsSchema);
 
-/** A website-widget channel (spec 2.10). Its public `frame_id` is what the embed snippet names. */
+/**
+ * A platform channel's connection (docs/channels.md): credentials sealed with the master key (never
+ * returned, only masked), plain settings, and what the platform said about itself when connected.
+ */
+export const PlatformConnectionSchema = Type.Object({
+  sealed: Type.Record(Type.String(), Type.String()),
+  settings: Type.Record(Type.String(), Type.String()),
+  identity: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type PlatformConnection = Static<typeof PlatformConnectionSchema>;
+
+/**
+ * A channel (spec 2.10): a website widget, whose public `frame_id` is what the embed snippet names,
+ * or a team-chat platform (docs/channels.md) with its `platform` connection.
+ */
 export const ChannelSchema = Type.Object({
   id: Id,
   project_id: Id,
-  type: Type.Union([Type.Literal('website_widget'), Type.Literal('api')]),
+  type: Type.Union([Type.Literal('website_widget'), Type.Literal('api'), Type.Literal('slack')]),
+  platform: Type.Optional(PlatformConnectionSchema),
   name: Type.String(),
   frame_id: Type.String(),
   /** Origins allowed to open the widget WebSocket; '*' allows any (the demo only). */
@@ -153,6 +168,8 @@ export const UserSchema = Type.Object({
   email_signed: Type.Boolean(),
   phone_signed: Type.Boolean(),
   external_id_signed: Type.Boolean(),
+  /** Ids on team-chat and other platforms (spec 2.4), keyed `platform:workspace` (`slack:T123`). */
+  platform_ids: Type.Optional(Type.Record(Type.String(), Type.String())),
   last_seen_at: Nullable(Timestamp),
   created_at: Timestamp,
 });
@@ -285,8 +302,22 @@ export const LabelSchema = Type.Object({
 export type Label = Static<typeof LabelSchema>;
 
 /** What the store keeps per conversation: the conversation and its messages in one shard file. */
+/**
+ * A webhook event written in the same write as the change it reports, until the relay stores its
+ * deliveries (server/domains/webhooks/relay.ts); never sent to a client.
+ */
+export interface CarriedEvent {
+  id: string;
+  /** The change (its intent's id) the event belongs to. */
+  change: string;
+  type: string;
+  data: Record<string, unknown>;
+  at: string;
+}
+
 export interface ConversationRecord extends Conversation {
   messages: Message[];
+  webhook_events?: CarriedEvent[];
   /** A hidden simulation's target and context (docs/behaviour.md "Simulations"); absent for real conversations. */
   simulation?: SimulationPin;
 }

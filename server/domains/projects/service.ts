@@ -65,8 +65,9 @@ export function createProjectService(store: ParleyStore) {
 
     listChannels: (projectId: string) => channels.list(projectId),
 
+    /** A widget's channel; a platform channel (docs/channels.md) is never opened by a frame id. */
     async getChannelByFrameId(frameId: string): Promise<Channel | undefined> {
-      return (await channels.findBy('frame_id', frameId))[0];
+      return (await channels.findBy('frame_id', frameId)).find((c) => !c.platform);
     },
 
     async updateChannel(projectId: string, id: string, patch: ChannelInput): Promise<Channel> {

@@ -1,0 +1,46 @@
+// Every channel type Parley knows (spec 1.5, 2.10; docs/channels.md), for the console's Channels page
+// and the server's connect form: what is available, what is not built yet, what is announced. Only
+// `available` types have code behind them.
+export type ChannelAvailability = 'available' | 'not_yet' | 'coming_soon';
+
+export interface ConnectFieldInfo {
+  key: string;
+  label: string;
+  /** Secrets are write-only: the API answers them masked, the console never shows them again. */
+  secret: boolean;
+  required: boolean;
+  help: string;
+}
+
+export interface ChannelTypeInfo {
+  type: string;
+  label: string;
+  /** The spec 2.10 kind; team chat and the widget are billed as Chat Messages, ticketing and CRM as Ticketing Messages (spec 8.1). */
+  kind: 'widget' | 'api' | 'team_chat' | 'ticketing' | 'crm' | 'messaging';
+  availability: ChannelAvailability;
+  summary: string;
+  /** For a platform connected from the console: its form. */
+  fields?: ConnectFieldInfo[];
+}
+
+export const SLACK_FIELDS: ConnectFieldInfo[] = [
+  { key: 'bot_token', label: 'Bot token', secret: true, required: true, help: 'Bot User OAuth Token (xoxb-…), under OAuth & Permissions' },
+  { key: 'signing_secret', label: 'Signing secret', secret: true, required: true, help: 'Under Basic Information, App Credentials' },
+  { key: 'handoff_channel', label: 'Handoff channel', secret: false, required: false, help: 'Channel id (C…) where a hand-over to a person is announced' },
+  { key: 'api_url', label: 'API base URL', secret: false, required: false, help: 'Leave empty for Slack itself; set it for a proxy in front of Slack' },
+];
+
+export const CHANNEL_TYPES: ChannelTypeInfo[] = [
+  { type: 'website_widget', label: 'Website widget', kind: 'widget', availability: 'available', summary: 'Launcher, inline or iframe on your pages' },
+  { type: 'api', label: 'API', kind: 'api', availability: 'available', summary: 'Your own client through /v1 with an API key' },
+  { type: 'slack', label: 'Slack', kind: 'team_chat', availability: 'available', summary: 'Direct messages to the bot and mentions in channels, answered in the thread', fields: SLACK_FIELDS },
+  { type: 'mattermost', label: 'Mattermost', kind: 'team_chat', availability: 'not_yet', summary: 'Not yet available' },
+  { type: 'zendesk', label: 'Zendesk', kind: 'ticketing', availability: 'not_yet', summary: 'Not yet available' },
+  { type: 'zammad', label: 'Zammad', kind: 'ticketing', availability: 'not_yet', summary: 'Not yet available' },
+  { type: 'salesforce', label: 'Salesforce', kind: 'crm', availability: 'not_yet', summary: 'Not yet available' },
+  { type: 'messaging', label: 'Messaging platform', kind: 'messaging', availability: 'coming_soon', summary: 'Coming soon' },
+];
+
+/** Types connected through /platform-channels (docs/channels.md). */
+export const PLATFORM_TYPES = ['slack'] as const;
+export type PlatformType = (typeof PLATFORM_TYPES)[number];
