@@ -2,13 +2,17 @@
 // a function that opens a fresh or re-opened store on a directory.
 import { describe, expect, it } from 'vitest';
 import type { Store, StoredDoc } from './types.js';
+import { queryContract, type Queried } from './store.query-contract.js';
+
+export { QUERY_OPTIONS, type Queried } from './store.query-contract.js';
 
 interface Item extends StoredDoc {
   name: string;
   tag?: string | null;
   n?: number;
 }
-type Types = { items: Item; others: Item };
+/** `queried` is opened with QUERY_OPTIONS. */
+type Types = { items: Item; others: Item; queried: Queried };
 
 export type OpenStore = (dir: string) => Promise<Store<Types>>;
 
@@ -143,5 +147,7 @@ export function storeContract(label: string, open: OpenStore, tempDir: () => Pro
       await expect(store.collection('items').put('p', { id: '../../etc', name: 'A' })).rejects.toThrow();
       await store.close();
     });
+
+    queryContract(async () => open(await tempDir()));
   });
 }

@@ -28,6 +28,53 @@ export interface Collection<T extends StoredDoc> {
   update(scope: string, id: string, fn: (doc: T) => T | undefined): Promise<T | undefined>;
   /** Remove; resolves after the removal is durable. True when something was removed. */
   delete(scope: string, id: string): Promise<boolean>;
+  /**
+   * One page of a scope's documents matching `q`, in its order (docs/architecture.md section 7
+   * "Queries"). Filters and order name declared query fields only (CollectionOptions.queryFields).
+   */
+  query(scope: string, q: Query<T>): Promise<QueryPage<T>>;
+  /** How many documents of a scope match (order, paging and `arrays` do not apply). */
+  count(scope: string, q?: Query<T>): Promise<number>;
+  /** How many matching documents hold each value of a declared query field (absent counts as null). */
+  countBy(scope: string, field: string, q?: Query<T>): Promise<{ value: QueryValue; count: number }[]>;
+}
+
+/** What a query field holds. Values order null < false < true < numbers < strings (strings by UTF-16 code units). */
+export type QueryValue = string | number | boolean | null;
+
+/** Equality, one of several values, or a range within the bound's own type (a number range never matches strings). */
+export type Condition = QueryValue | { in: QueryValue[] } | { gt?: string | number; gte?: string | number; lt?: string | number; lte?: string | number };
+
+/** Where a page ends: the id of its last document and, when ordered by a field, that document's value of it. */
+export interface Cursor {
+  id: string;
+  value?: QueryValue;
+}
+
+export interface Query<T> {
+  /** Every condition must hold; keys are declared query fields. */
+  where?: Record<string, Condition>;
+  /** A substring of the collection's search text (CollectionOptions.search), normalised as that text is. */
+  text?: string;
+  /** One declared query field, then id in the same direction; absent: by id. */
+  order?: { by?: string; desc?: boolean };
+  /** Documents per page; absent: every match. */
+  limit?: number;
+  /** Continue after this position (QueryPage.next of the page before). */
+  after?: Cursor;
+  /**
+   * A test the database cannot run, applied to each document after `where` (filters on arrays such
+   * as tags). Pages stay exact; it costs reading the documents it rejects, so filter first with `where`.
+   */
+  filter?: (doc: T) => boolean;
+  /** False: leave the append-only arrays out (they read as []): a list page of conversations without their messages. */
+  arrays?: boolean;
+}
+
+export interface QueryPage<T> {
+  items: T[];
+  /** Where the next page starts, or null when this page holds the last match. */
+  next: Cursor | null;
 }
 
 export interface Store<Types extends { [K in keyof Types]: StoredDoc }> {
@@ -64,4 +111,17 @@ export interface CollectionOptions {
   appendOnly?: string[];
   /** Migrations: `migrate[n]` upgrades a document from version n to n+1. */
   migrate?: Record<number, (doc: any) => any>;
+  /**
+   * Fields queries may filter and order by: a document field of that name, or a value the function
+   * derives from the document's other fields (never its append-only arrays, which a query may leave
+   * out). The PostgreSQL store copies each at write time into indexed columns.
+   */
+  queryFields?: Record<string, 'text' | 'number' | 'boolean' | ((doc: any) => QueryValue)>;
+  /**
+   * Field lists the PostgreSQL store builds a b-tree for: equality fields first, the ordered field
+   * last (scope before and id after are implied), e.g. ['status', 'last_message_at'].
+   */
+  queryIndexes?: string[][];
+  /** The text `Query.text` searches in, derived from the whole document (its arrays included). */
+  search?: (doc: any) => string;
 }

@@ -8,7 +8,9 @@ import { encodeRecord, type LogRecord } from './log-format.js';
 import type { FileWrite } from './compactor.js';
 import type { WriteLog } from './write-log.js';
 import type { RawDoc } from './recovery.js';
-import type { Collection, CollectionOptions, StoredDoc } from '../types.js';
+import type { Collection, CollectionOptions, Query, QueryPage, QueryValue, StoredDoc } from '../types.js';
+import { QueryPlan } from '../query.js';
+import { QueryIndexes } from './query-index.js';
 
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -29,6 +31,7 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
   private readonly queues = new Map<string, DocumentQueue<T>>();
   private readonly indexes = new Map<string, Map<unknown, Set<T>>>();
   private readonly appendOnly: string[];
+  private readonly queries: QueryIndexes<T>;
   readonly version: number;
   /** Keys (`scope/id`) changed in the current log segment, to write back at its compaction. */
   dirty = new Set<string>();
@@ -42,6 +45,7 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
     this.version = options.version ?? 1;
     this.appendOnly = options.appendOnly ?? [];
     for (const field of options.indexes ?? []) this.indexes.set(field, new Map());
+    this.queries = new QueryIndexes<T>(name, options);
   }
 
   /** Takes a recovered document into memory, migrating it; true when its file must be rewritten. */
@@ -86,6 +90,28 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
     const out: T[] = [];
     for (const scoped of this.docs.values()) for (const doc of scoped.values()) if (doc[field] === value) out.push(doc);
     return out;
+  }
+
+  async query(scope: string, q: Query<T>): Promise<QueryPage<T>> {
+    return this.queries.run(scope, new QueryPlan(this.name, this.options, q), await this.list(scope)).page;
+  }
+
+  async count(scope: string, q: Query<T> = {}): Promise<number> {
+    return this.queries.run(scope, new QueryPlan(this.name, this.options, q), await this.list(scope), true).total;
+  }
+
+  async countBy(scope: string, field: string, q: Query<T> = {}): Promise<{ value: QueryValue; count: number }[]> {
+    // The matches in the field's order, so equal values come together.
+    const plan = new QueryPlan(this.name, this.options, { ...q, order: { by: field }, limit: undefined, after: undefined, arrays: true });
+    const counts: { value: QueryValue; count: number }[] = [];
+    const { page } = this.queries.run(scope, plan, await this.list(scope));
+    for (const doc of page.items) {
+      const value = plan.value(doc, field);
+      const last = counts[counts.length - 1];
+      if (last && last.value === value) last.count++;
+      else counts.push({ value, count: 1 });
+    }
+    return counts;
   }
 
   async scopes(): Promise<string[]> {
@@ -171,7 +197,13 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
     if (!scoped) this.docs.set(scope, (scoped = new Map()));
     const previous = scoped.get(doc.id);
     if (previous) this.unindex(previous);
-    else this.sorted.delete(scope);
+    else {
+      // Ids are UUIDv7, so a new document usually comes last: the id order stays built.
+      const list = this.sorted.get(scope);
+      if (list && (list.length === 0 || list[list.length - 1]!.id < doc.id)) list.push(doc);
+      else this.sorted.delete(scope);
+    }
+    this.queries.changed(scope, previous, doc);
     scoped.set(doc.id, doc);
     this.lsns.set(`${scope}/${doc.id}`, lsn);
     if (previous) {
@@ -203,6 +235,7 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
     if (!scoped || !doc) return;
     scoped.delete(id);
     this.unindex(doc);
+    this.queries.changed(scope, doc, undefined);
     this.sorted.delete(scope);
   }
 

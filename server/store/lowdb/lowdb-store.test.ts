@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLowdbStore } from './lowdb-store.js';
 import { recover } from './recovery.js';
-import { storeContract } from '../store.contract.js';
+import { QUERY_OPTIONS, storeContract, type Queried } from '../store.contract.js';
 import { StoreCorruptError, type StoredDoc } from '../types.js';
 
 interface Item extends StoredDoc { name: string; tag?: string | null; n?: number }
-type Types = { items: Item; others: Item };
+type Types = { items: Item; others: Item; queried: Queried };
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'parley-store-'));
 const open = (dir: string, options = {}) =>
-  openLowdbStore<Types>({ dir, options: { items: { indexes: ['tag'], ...options } } }, ['items', 'others']);
+  openLowdbStore<Types>({ dir, options: { items: { indexes: ['tag'], ...options }, queried: QUERY_OPTIONS } }, ['items', 'others', 'queried']);
 
 storeContract('lowdb', (dir) => open(dir), tempDir);
 

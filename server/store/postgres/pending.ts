@@ -77,6 +77,13 @@ export class PendingWrites<T extends StoredDoc> {
     }
   }
 
+  /** Documents of a scope with writes pending. */
+  count(scope: string): number {
+    let n = 0;
+    for (const key of this.byKey.keys()) if (key.startsWith(`${scope}/`)) n++;
+    return n;
+  }
+
   /** The first write of a document issued after the `issued`-th (one a read's view did not know). */
   firstAfter(key: string, issued: number): PendingWrite<T> | undefined {
     return this.byKey.get(key)?.find((w) => w.n > issued);

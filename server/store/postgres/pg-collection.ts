@@ -3,11 +3,12 @@
 // see one state. A write resolves only after its COMMIT, which with PostgreSQL's defaults (fsync,
 // synchronous_commit on) is on disk, and this process shows it only from then on (pending.ts).
 import type pg from 'pg';
-import type { Collection, CollectionOptions, StoredDoc } from '../types.js';
+import type { Collection, CollectionOptions, Query, QueryPage, QueryValue, StoredDoc } from '../types.js';
 import type { DocumentChains } from './document-chain.js';
 import { PendingWrites, type PendingView, type PendingWrite } from './pending.js';
 import { keyOf, RowCodec, type DocRow, type EncodedDoc } from './rows.js';
 import { collectionSql, type CollectionSql } from './sql.js';
+import { queryCount, queryCountBy, queryPage, type QuerySource } from './pg-query.js';
 
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -16,16 +17,16 @@ export function assertSafeName(kind: string, value: string): void {
   if (!SAFE_NAME.test(value)) throw new Error(`invalid ${kind} for the store: ${JSON.stringify(value)}`);
 }
 
-export class PgCollection<T extends StoredDoc> implements Collection<T> {
+export class PgCollection<T extends StoredDoc> implements Collection<T>, QuerySource<T> {
   readonly codec: RowCodec;
   readonly sql: CollectionSql;
   private readonly indexed: Set<string>;
-  private readonly pending = new PendingWrites<T>();
+  readonly pending = new PendingWrites<T>();
 
   constructor(
     readonly name: string,
-    options: CollectionOptions,
-    private readonly pool: pg.Pool,
+    readonly options: CollectionOptions,
+    readonly pool: pg.Pool,
     private readonly chains: DocumentChains,
   ) {
     this.codec = new RowCodec(name, options);
@@ -70,6 +71,18 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
     );
   }
 
+  query(scope: string, q: Query<T>): Promise<QueryPage<T>> {
+    return queryPage(this, scope, q);
+  }
+
+  count(scope: string, q: Query<T> = {}): Promise<number> {
+    return queryCount(this, scope, q);
+  }
+
+  countBy(scope: string, field: string, q: Query<T> = {}): Promise<{ value: QueryValue; count: number }[]> {
+    return queryCountBy(this, scope, field, q);
+  }
+
   // A scope shows up when its first document commits, a moment before that write resolves: the
   // rows alone cannot say whether a scope holds only writes still in flight.
   async scopes(): Promise<string[]> {
@@ -102,7 +115,7 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
           return next as unknown as T;
         }
         const encoded = this.codec.encode(next, state as unknown as Record<string, unknown>);
-        await client.query(this.sql.updateDoc, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys, token]);
+        await client.query(this.sql.updateDoc, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys, token, encoded.qv, encoded.search]);
         for (const field of encoded.cleared) await client.query(this.sql.deleteFieldElements, [scope, id, field]);
         for (const e of encoded.elements) {
           if (e.replace) await client.query(this.sql.deleteFieldElements, [scope, id, e.field]);
@@ -127,7 +140,7 @@ export class PgCollection<T extends StoredDoc> implements Collection<T> {
 
   /** Writes a whole document, its element rows included, over whatever the row held. */
   async replace(client: pg.PoolClient, scope: string, id: string, encoded: EncodedDoc, token: string): Promise<void> {
-    await client.query(this.sql.upsert, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys, token]);
+    await client.query(this.sql.upsert, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys, token, encoded.qv, encoded.search]);
     if (this.codec.appendOnly.length === 0) return;
     await client.query(this.sql.deleteElements, [scope, id]);
     for (const e of encoded.elements) await client.query(this.sql.insertElements, [scope, id, e.field, e.from, e.texts]);

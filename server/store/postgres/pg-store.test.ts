@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openPostgresStore } from './pg-store.js';
 import { startPostgres, type TestPostgres } from './testing/pg-server.js';
-import { storeContract } from '../store.contract.js';
+import { QUERY_OPTIONS, storeContract, type Queried } from '../store.contract.js';
 import { StoreCorruptError, type CollectionOptions, type StoredDoc } from '../types.js';
 
 interface Item extends StoredDoc { name: string; tag?: string | null; n?: number; messages?: unknown[] }
-type Types = { items: Item; others: Item };
+type Types = { items: Item; others: Item; queried: Queried };
 
 let server: TestPostgres;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const open = (url: string, options: CollectionOptions = {}) =>
-  openPostgresStore<Types>({ url, options: { items: { indexes: ['tag'], ...options } } }, ['items', 'others']);
+  openPostgresStore<Types>({ url, options: { items: { indexes: ['tag'], ...options }, queried: QUERY_OPTIONS } }, ['items', 'others', 'queried']);
 
 storeContract('postgres', (url) => open(url), () => server.createDatabase());
 

@@ -5,7 +5,9 @@ import type pg from 'pg';
 import { StoreCorruptError, type StoredDoc } from '../types.js';
 import type { PgCollection } from './pg-collection.js';
 import type { DocRow } from './rows.js';
-import { DOCUMENTS, INDEXED, MIGRATION_LOCK, fieldKey, indexName, literal, migrateSchema } from './schema.js';
+import { DOCUMENTS, INDEXED, MIGRATION_LOCK, QUERY_FIELDS, fieldKey, indexName, literal, migrateSchema } from './schema.js';
+import { fieldExpr } from './query-sql.js';
+import { elementsOf } from './sql.js';
 
 export async function prepareDatabase(client: pg.PoolClient, collections: PgCollection<StoredDoc>[]): Promise<void> {
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -13,6 +15,7 @@ export async function prepareDatabase(client: pg.PoolClient, collections: PgColl
     await migrateSchema(client);
     await upgradeDocuments(client, collections);
     for (const c of collections) await ensureIndexes(client, c);
+    for (const c of collections) await ensureQueryColumns(client, c);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
   }
@@ -92,5 +95,55 @@ async function ensureIndexes(client: pg.PoolClient, c: PgCollection<StoredDoc>):
       `CREATE INDEX IF NOT EXISTS ${indexName(c.name, field)} ON ${DOCUMENTS} USING hash (${fieldKey(field)}) WHERE collection = ${literal(c.name)}`,
     );
     await client.query(`INSERT INTO ${INDEXED} (collection, field) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [c.name, field]);
+  }
+}
+
+/**
+ * The query columns (schema.ts migration 2) of every row follow the collection's current query field
+ * list and search text: rows written under another declaration (or before queries existed) are
+ * rewritten, 500 at a time, then the declared b-trees and the trigram index are built. A derived
+ * field whose function changes meaning needs a new name, so that its values are computed again.
+ */
+async function ensureQueryColumns(client: pg.PoolClient, c: PgCollection<StoredDoc>): Promise<void> {
+  const { queryFields, queryIndexes = [], search } = c.options;
+  if (!queryFields && !search) return;
+  const signature = JSON.stringify({ fields: c.codec.queryFields, search: Boolean(search) });
+  const known = await client.query<{ signature: string }>(`SELECT signature FROM ${QUERY_FIELDS} WHERE collection = $1`, [c.name]);
+  if (known.rows[0]?.signature !== signature) {
+    const name = literal(c.name);
+    let after = { scope: '', id: '' };
+    for (;;) {
+      const { rows } = await client.query<DocRow>(
+        `SELECT d.scope, d.id, d.v, d.doc, d.arrays, d.w${c.codec.appendOnly.length > 0 ? `, ${elementsOf('d')}` : ''} FROM ${DOCUMENTS} d
+         WHERE d.collection = ${name} AND (d.scope, d.id) > ($1, $2) ORDER BY d.scope, d.id LIMIT 500`,
+        [after.scope, after.id],
+      );
+      if (rows.length === 0) break;
+      await inTransaction(client, async () => {
+        for (const row of rows) {
+          const { qv, search: text } = c.codec.queryColumns(c.codec.decode(row).doc);
+          await client.query(`UPDATE ${DOCUMENTS} SET qv = $3, search = $4 WHERE collection = ${name} AND scope = $1 AND id = $2`, [row.scope, row.id, qv, text]);
+        }
+      });
+      after = rows.at(-1)!;
+    }
+    await client.query(
+      `INSERT INTO ${QUERY_FIELDS} (collection, signature) VALUES ($1, $2) ON CONFLICT (collection) DO UPDATE SET signature = EXCLUDED.signature`,
+      [c.name, signature],
+    );
+  }
+  for (const fields of queryIndexes) {
+    const columns = ['scope', ...fields.map((f) => `(${fieldExpr(c.codec.queryFields, f, '')})`), 'id'];
+    await client.query(
+      `CREATE INDEX IF NOT EXISTS ${indexName(c.name, `q_${fields.join('_')}`)} ON ${DOCUMENTS} (${columns.join(', ')}) WHERE collection = ${literal(c.name)}`,
+    );
+  }
+  if (search) {
+    const trgm = await client.query(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
+    if (trgm.rowCount) {
+      await client.query(
+        `CREATE INDEX IF NOT EXISTS ${indexName(c.name, 'search')} ON ${DOCUMENTS} USING gin (search gin_trgm_ops) WHERE collection = ${literal(c.name)}`,
+      );
+    }
   }
 }

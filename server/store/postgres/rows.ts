@@ -3,6 +3,8 @@
 // hold an array, so an empty array comes back as [] and an absent field stays absent; `keys` holds the
 // JSON text of each indexed field's value.
 import type { CollectionOptions } from '../types.js';
+import { fieldValue } from '../query.js';
+import { encodeValue, searchable } from './query-values.js';
 
 export interface DocRow {
   scope: string;
@@ -26,6 +28,9 @@ export interface EncodedDoc {
   doc: string;
   arrays: string[];
   keys: string;
+  /** The query fields' values (query-values.ts) in declaration order, and the search text. */
+  qv: Buffer[];
+  search: string | null;
   /** Per append-only field: the JSON texts of the elements to write from index `from` on. */
   elements: { field: string; from: number; texts: string[]; replace: boolean }[];
   /** Append-only fields whose elements go because the field is no longer an array. */
@@ -36,6 +41,7 @@ export class RowCodec {
   readonly version: number;
   readonly appendOnly: string[];
   readonly indexes: string[];
+  readonly queryFields: string[];
 
   constructor(
     private readonly collection: string,
@@ -44,6 +50,15 @@ export class RowCodec {
     this.version = options.version ?? 1;
     this.appendOnly = options.appendOnly ?? [];
     this.indexes = options.indexes ?? [];
+    this.queryFields = Object.keys(options.queryFields ?? {});
+  }
+
+  /** What the query columns hold for a document (schema.ts migration 2). */
+  queryColumns(doc: Record<string, unknown>): { qv: Buffer[]; search: string | null } {
+    return {
+      qv: this.queryFields.map((field) => encodeValue(fieldValue(this.options, field, doc))),
+      search: this.options.search ? searchable(this.options.search(doc)) : null,
+    };
   }
 
   /**
@@ -78,7 +93,7 @@ export class RowCodec {
     for (const key of Object.keys(next)) {
       if (!this.appendOnly.includes(key) || !Array.isArray(next[key])) rest[key] = next[key];
     }
-    const out: EncodedDoc = { doc: JSON.stringify(rest), arrays: [], keys: this.keys(next), elements: [], cleared: [] };
+    const out: EncodedDoc = { doc: JSON.stringify(rest), arrays: [], keys: this.keys(next), ...this.queryColumns(next), elements: [], cleared: [] };
     for (const field of this.appendOnly) {
       const after = next[field];
       const before = previous?.[field];

@@ -14,8 +14,15 @@
 // surrogates, which JavaScript strings (and so visitor messages) can contain and the embedded store
 // keeps. The values of indexed fields are copied by the store into `keys` (jsonb) as their JSON text,
 // which is plain escaped text PostgreSQL always accepts, and each is served by a hash index (equality
-// is all findBy asks, and a hash index has no size limit on the value). Queries pushed down into SQL
-// (a later step) would add columns of their own.
+// is all findBy asks, and a hash index has no size limit on the value).
+//
+// Queries (migration 2, query-sql.ts) filter and order by the collection's declared query fields,
+// copied by the store at write time into `qv`, one bytea per field in declaration order
+// (query-values.ts: bytes that sort as the values do, whatever they hold); the field lists a
+// collection declares get b-tree expression indexes (scope, qv[i], …, id) WHERE collection = '…'.
+// Text queries search `search`, the collection's search text, with a trigram index when the
+// pg_trgm extension can be had (a LIKE '%…%' scan otherwise). QUERY_FIELDS records which field list
+// the rows of each collection were written with, so a changed declaration is backfilled at start.
 //
 // Append-only arrays (a conversation's messages) live in parley_elements, one row per element in
 // order, so appending a message inserts one row instead of rewriting the conversation.
@@ -28,6 +35,8 @@ export const DOCUMENTS = 'parley_documents';
 export const ELEMENTS = 'parley_elements';
 /** The indexed fields whose `keys` every row of the collection holds (indexes.ts backfills new ones). */
 export const INDEXED = 'parley_indexed_fields';
+/** Per collection, the query field list its rows' `qv` follows (prepare.ts). */
+export const QUERY_FIELDS = 'parley_query_fields';
 const MIGRATIONS = 'parley_schema_migrations';
 
 /** Migration n brings the schema from version n-1 to n. Never edit one that has shipped: add the next. */
@@ -59,6 +68,14 @@ export const SCHEMA_MIGRATIONS: readonly string[] = [
      field text COLLATE "C" NOT NULL,
      PRIMARY KEY (collection, field)
    );`,
+  // Adding columns with a constant default rewrites no row. pg_trgm is trusted (a database owner
+  // may create it) but may be missing from the server's packages: text queries then scan.
+  `ALTER TABLE ${DOCUMENTS} ADD COLUMN qv bytea[] NOT NULL DEFAULT '{}', ADD COLUMN search text;
+   CREATE TABLE ${QUERY_FIELDS} (
+     collection text COLLATE "C" PRIMARY KEY,
+     signature text NOT NULL
+   );
+   DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS pg_trgm; EXCEPTION WHEN OTHERS THEN RAISE NOTICE 'pg_trgm unavailable: text queries scan'; END $$;`,
 ];
 
 /** `name` as a SQL string literal; collection and field names are checked, this is belt and braces. */

@@ -22,15 +22,19 @@ export interface CollectionSql {
   newerVersions: string;
 }
 
+/**
+ * A document's append-only arrays as the JSON text {"field": [...], ...}, put together from their
+ * element rows in order without PostgreSQL parsing any of them (schema.ts: documents are text).
+ */
+export function elementsOf(row: string): string {
+  return `(SELECT '{' || string_agg('"' || f.field || '":' || f.items, ',') || '}' FROM (
+         SELECT e.field, '[' || string_agg(e.element, ',' ORDER BY e.seq) || ']' AS items FROM ${ELEMENTS} e
+         WHERE e.collection = ${row}.collection AND e.scope = ${row}.scope AND e.id = ${row}.id GROUP BY e.field) f) AS elements`;
+}
+
 export function collectionSql(name: string, hasElements: boolean): CollectionSql {
   const c = literal(name);
-  // A document's append-only arrays as the JSON text {"field": [...], ...}, put together from their
-  // element rows in order without PostgreSQL parsing any of them (schema.ts: documents are text).
-  const elements = hasElements
-    ? `, (SELECT '{' || string_agg('"' || f.field || '":' || f.items, ',') || '}' FROM (
-         SELECT e.field, '[' || string_agg(e.element, ',' ORDER BY e.seq) || ']' AS items FROM ${ELEMENTS} e
-         WHERE e.collection = d.collection AND e.scope = d.scope AND e.id = d.id GROUP BY e.field) f) AS elements`
-    : '';
+  const elements = hasElements ? `, ${elementsOf('d')}` : '';
   const select = `SELECT d.scope, d.id, d.v, d.doc, d.arrays, d.w${elements} FROM ${DOCUMENTS} d WHERE d.collection = ${c}`;
   const key = `collection = ${c} AND scope = $1 AND id = $2`;
   return {
@@ -43,10 +47,11 @@ export function collectionSql(name: string, hasElements: boolean): CollectionSql
     all: `${select} ORDER BY d.scope, d.id`,
     findBy: (field) => `${select} AND ${fieldKey(field, 'd.')} = $1 ORDER BY d.scope, d.id`,
     scopes: `SELECT DISTINCT scope FROM ${DOCUMENTS} WHERE collection = ${c} ORDER BY scope`,
-    // $7 is the write's token (pending.ts).
-    upsert: `INSERT INTO ${DOCUMENTS} (collection, scope, id, v, doc, arrays, keys, w) VALUES (${c}, $1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (collection, scope, id) DO UPDATE SET v = EXCLUDED.v, doc = EXCLUDED.doc, arrays = EXCLUDED.arrays, keys = EXCLUDED.keys, w = EXCLUDED.w`,
-    updateDoc: `UPDATE ${DOCUMENTS} SET v = $3, doc = $4, arrays = $5, keys = $6, w = $7 WHERE ${key}`,
+    // $7 is the write's token (pending.ts); $8 and $9 the query columns (schema.ts migration 2).
+    upsert: `INSERT INTO ${DOCUMENTS} (collection, scope, id, v, doc, arrays, keys, w, qv, search) VALUES (${c}, $1, $2, $3, $4, $5, $6, $7, $8, $9)
+             ON CONFLICT (collection, scope, id) DO UPDATE SET v = EXCLUDED.v, doc = EXCLUDED.doc, arrays = EXCLUDED.arrays, keys = EXCLUDED.keys, w = EXCLUDED.w,
+             qv = EXCLUDED.qv, search = EXCLUDED.search`,
+    updateDoc: `UPDATE ${DOCUMENTS} SET v = $3, doc = $4, arrays = $5, keys = $6, w = $7, qv = $8, search = $9 WHERE ${key}`,
     deleteDoc: `DELETE FROM ${DOCUMENTS} WHERE ${key}`,
     deleteElements: `DELETE FROM ${ELEMENTS} WHERE ${key}`,
     deleteFieldElements: `DELETE FROM ${ELEMENTS} WHERE ${key} AND field = $3`,
