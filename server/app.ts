@@ -7,6 +7,7 @@ import { openStore, type ParleyStore } from './store/index.js';
 import { createSecretBox, loadMasterKey } from './lib/secret-box.js';
 import { createConversationBus } from './domains/conversations/events.js';
 import { openSignals } from './cluster/signals.js';
+import { startClusterRelays } from './cluster/index.js';
 import { createServices } from './services.js';
 import { registerErrorHandling, sendError } from './http/error-handler.js';
 import { MAX_PARAM_LENGTH } from './http/framework-errors.js';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const base = { config, store, box, signals, bus: createConversationBus(), onClose: (fn: () => Promise<void> | void) => closers.push(fn) };
   const ctx: AppContext = { ...base, services: createServices(base) };
   app.decorate('ctx', ctx);
+  base.onClose(startClusterRelays(ctx, app.log));
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);

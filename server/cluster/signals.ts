@@ -12,12 +12,24 @@ import pg from 'pg';
 export interface ClusterSignals {
   /** This process's id; signals it published come back from PostgreSQL tagged with it and are skipped. */
   readonly instanceId: string;
+  /** False for the in-process signals: nothing to relay (relays that mirror in-process emitters stay off). */
+  readonly clustered: boolean;
   /** Delivered to every instance including this one (here at once, synchronously). Throws SignalTooLargeError past the NOTIFY limit. */
   publish(topic: string, payload: Record<string, unknown>): void;
-  subscribe(topic: string, fn: (payload: any) => void): () => void;
-  /** Runs after the LISTEN connection came back from a drop: signals published meanwhile were missed. */
-  onResync(fn: () => void): () => void;
+  /** `origin.local`: published by this instance (a relay that mirrors a local emitter skips those). */
+  subscribe(topic: string, fn: (payload: any, origin: SignalOrigin) => void): () => void;
+  /** Runs after the LISTEN connection came back from a drop: signals published since `lostAt` may be missed. */
+  onResync(fn: (info: ResyncInfo) => void): () => void;
   close(): Promise<void>;
+}
+
+export interface SignalOrigin {
+  local: boolean;
+}
+
+export interface ResyncInfo {
+  /** When the LISTEN connection was noticed lost (signals after it may be missed). */
+  lostAt: number;
 }
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; the envelope must fit below it. */
@@ -49,18 +61,18 @@ function createFanOut(log: SignalLog) {
     }
   };
   return {
-    deliver(topic: string, payload: unknown) {
-      emitter.emit(`t:${topic}`, payload);
+    deliver(topic: string, payload: unknown, origin: SignalOrigin) {
+      emitter.emit(`t:${topic}`, payload, origin);
     },
-    resync() {
-      emitter.emit('resync');
+    resync(info: ResyncInfo) {
+      emitter.emit('resync', info);
     },
-    subscribe(topic: string, fn: (payload: any) => void) {
+    subscribe(topic: string, fn: (payload: any, origin: SignalOrigin) => void) {
       const wrapped = safe(fn);
       emitter.on(`t:${topic}`, wrapped);
       return () => void emitter.off(`t:${topic}`, wrapped);
     },
-    onResync(fn: () => void) {
+    onResync(fn: (info: ResyncInfo) => void) {
       const wrapped = safe(fn);
       emitter.on('resync', wrapped);
       return () => void emitter.off('resync', wrapped);
@@ -77,6 +89,8 @@ export interface SignalLog {
   error(obj: object, msg: string): void;
 }
 
+const LOCAL: SignalOrigin = Object.freeze({ local: true });
+const REMOTE: SignalOrigin = Object.freeze({ local: false });
 const silentLog: SignalLog = { info() {}, warn() {}, error() {} };
 
 function encode(instanceId: string, topic: string, payload: Record<string, unknown>): string {
@@ -91,10 +105,11 @@ export function createLocalSignals(options: { log?: SignalLog } = {}): ClusterSi
   const instanceId = crypto.randomUUID();
   return {
     instanceId,
+    clustered: false,
     publish(topic, payload) {
       // The same limit as PostgreSQL, so a payload that would break a cluster fails on a laptop too.
       encode(instanceId, topic, payload);
-      fan.deliver(topic, payload);
+      fan.deliver(topic, payload, LOCAL);
     },
     subscribe: fan.subscribe,
     onResync: fan.onResync,
@@ -124,6 +139,8 @@ export async function createPostgresSignals(url: string, options: PostgresSignal
   let listener: pg.Client | null = null;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let attempt = 0;
+  /** When the link was lost, kept across failed reconnects so resync covers the whole outage. */
+  let lostAt: number | null = null;
 
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
@@ -135,7 +152,7 @@ export async function createPostgresSignals(url: string, options: PostgresSignal
     }
     // Our own signals were delivered locally when published.
     if (env.i === instanceId) return;
-    fan.deliver(env.t, env.p);
+    fan.deliver(env.t, env.p, REMOTE);
   };
 
   async function connectListener(): Promise<void> {
@@ -149,6 +166,7 @@ export async function createPostgresSignals(url: string, options: PostgresSignal
       client.removeAllListeners('notification');
       void client.end().catch(() => {});
       if (!closed) {
+        lostAt ??= Date.now();
         log.warn({ err }, 'cluster signals: LISTEN connection lost, reconnecting');
         scheduleReconnect();
       }
@@ -181,7 +199,9 @@ export async function createPostgresSignals(url: string, options: PostgresSignal
         () => {
           attempt = 0;
           log.info({}, 'cluster signals: LISTEN connection back, resyncing feeds');
-          fan.resync();
+          const info = { lostAt: lostAt ?? Date.now() };
+          lostAt = null;
+          fan.resync(info);
         },
         // drop() has already scheduled the next attempt.
         () => {},
@@ -229,9 +249,10 @@ export async function createPostgresSignals(url: string, options: PostgresSignal
 
   return {
     instanceId,
+    clustered: true,
     publish(topic, payload) {
       const text = encode(instanceId, topic, payload);
-      fan.deliver(topic, payload);
+      fan.deliver(topic, payload, LOCAL);
       queue.push(text);
       sending ??= drain();
     },

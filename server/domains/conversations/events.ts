@@ -1,5 +1,8 @@
-// In-process fan-out of conversation events to the widget gateway and SSE streams. A multi-instance
-// deployment replaces this with a pub/sub bus behind the same interface (docs/architecture.md section 7).
+// Fan-out of conversation events to the widget gateway, SSE streams and the team feed. With several
+// instances on one database, server/cluster/conversation-relay.ts rings the other instances for each
+// event published here and hands what they published to `deliverRemote`, re-read from the store
+// (docs/architecture.md section 7). Feeds hear both; side effects (webhooks, e-mail, the idle
+// closer) hear only their own instance's events, so each runs once per cluster.
 import { EventEmitter } from 'node:events';
 import type { Conversation, Message } from '../../../shared/schemas/entities.js';
 import type { ToolCall } from '../../../shared/schemas/mcp-servers.js';
@@ -17,10 +20,16 @@ export type ConversationEvent =
   | { type: 'tool_call.updated'; project_id: string; conversation_id: string; tool_call: ToolCall };
 
 export interface ConversationBus {
+  /** An event that happened on this instance. */
   publish(event: ConversationEvent): void;
+  /** An event another instance published: for feeds only (subscribe, subscribeEverywhere). */
+  deliverRemote(event: ConversationEvent): void;
+  /** One conversation's events from every instance (widget, SSE, the AI's take-over watch). */
   subscribe(conversationId: string, listener: (event: ConversationEvent) => void): () => void;
-  /** Every event of every conversation (analytics, operator inbox). */
+  /** Every event that happened on this instance: side effects that must run once per cluster (webhooks, e-mail, lifecycle). */
   subscribeAll(listener: (event: ConversationEvent) => void): () => void;
+  /** Every event of every conversation from every instance (the team feed). */
+  subscribeEverywhere(listener: (event: ConversationEvent) => void): () => void;
 }
 
 export function createConversationBus(): ConversationBus {
@@ -30,6 +39,11 @@ export function createConversationBus(): ConversationBus {
     publish(event) {
       emitter.emit(event.conversation_id, event);
       emitter.emit('*', event);
+      emitter.emit('**', event);
+    },
+    deliverRemote(event) {
+      emitter.emit(event.conversation_id, event);
+      emitter.emit('**', event);
     },
     subscribe(conversationId, listener) {
       emitter.on(conversationId, listener);
@@ -38,6 +52,10 @@ export function createConversationBus(): ConversationBus {
     subscribeAll(listener) {
       emitter.on('*', listener);
       return () => emitter.off('*', listener);
+    },
+    subscribeEverywhere(listener) {
+      emitter.on('**', listener);
+      return () => emitter.off('**', listener);
     },
   };
 }

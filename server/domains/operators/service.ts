@@ -21,7 +21,8 @@ const SYSTEM: Actor = { member_id: null, name: 'Parley' };
 
 export function createOperatorService(ctx: AppContext) {
   const { conversations } = ctx.services;
-  const presence = createPresence();
+  const presence = createPresence(ctx.signals);
+  ctx.onClose(() => presence.close());
   /** Escalations, for the team feed's notifications (conversation.escalated). */
   const escalations = new EventEmitter<{ escalated: [ConversationRecord] }>();
   escalations.setMaxListeners(0);

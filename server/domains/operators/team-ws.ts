@@ -120,7 +120,7 @@ export function registerTeamFeed(app: FastifyInstance, ctx: AppContext) {
       // Subscribe before reading the missed messages, so nothing falls between the two (the client
       // drops a message whose seq it already has).
       cleanups.push(
-        ctx.bus.subscribeAll((event) => {
+        ctx.bus.subscribeEverywhere((event) => {
           const frame = event.project_id === pid ? toTeamFrame(event) : null;
           if (frame) send(frame);
         }),
