@@ -48,6 +48,9 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'webhook_deliveries',
   'subscriptions',
   'invoices',
+  'channel_events',
+  'channel_sends',
+  'channel_links',
 ];
 
 export async function openStore(dataDir: string, databaseUrl?: string | null): Promise<ParleyStore> {
