@@ -16,9 +16,12 @@ import { createMcpPool } from './domains/mcp/connections.js';
 import { createWebhookService } from './domains/webhooks/service.js';
 import { createMailer } from './domains/mail/mailer.js';
 import { createExportService } from './domains/exports/service.js';
+import { sharedState } from './jobs/shared.js';
 
 export function createServices(ctx: Omit<AppContext, 'services'>): Services {
   const { store, box, bus } = ctx;
+  // First, so its close (registered now) runs after every service that claims jobs has stopped.
+  const { claims, leaseMs } = sharedState(ctx);
   const services: Services = {
     mail: createMailer({ store, config: ctx.config.mail }),
     org: createOrgService(store),
@@ -30,7 +33,7 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
     sessions: createSessionService(store),
     agent: createAgent(ctx, () => services),
     knowledge: createKnowledgeService({
-      store, config: ctx.config, onClose: ctx.onClose,
+      store, config: ctx.config, onClose: ctx.onClose, cluster: { claims, leaseMs, signals: ctx.signals },
       onSyncFinished: (job) => services.webhooks.record(job.project_id, job.status === 'failed' ? 'knowledge.sync.failed' : 'knowledge.sync.finished', { job }),
     }),
     tables: createSearchTableService(store),

@@ -31,6 +31,11 @@ export interface IndexManager {
    * (calibration.ts), so no visitor question waits for it.
    */
   calibrate(projectId: string, snapshot?: KnowledgeSnapshot): Promise<void>;
+  /**
+   * Drops the project's draft index and, when it was loaded, builds it again from the store: another
+   * instance changed the knowledge (a sync finished there) and this one only mirrors its own writes.
+   */
+  reload(projectId: string): Promise<void>;
 }
 
 export function toIndexed(set: ChunkSet): IndexedChunk[] {
@@ -141,6 +146,10 @@ export function createIndexManager(store: ParleyStore, embedder: Embedder, snaps
       const p = loaded.get(projectId);
       if (!p) return;
       (await p).removeSource(sourceId);
+    },
+    async reload(projectId) {
+      if (!loaded.delete(projectId)) return; // not loaded: the next search builds it from the store
+      await this.calibrate(projectId);
     },
     async calibrate(projectId, snapshot) {
       // The vector's length is the index's dimension (a local embedder answers without a network call).

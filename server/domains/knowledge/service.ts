@@ -12,6 +12,8 @@ import { createIngest } from './ingest.js';
 import { snippetDoc } from './parse-markdown.js';
 import { paginate, type PageQuery } from './paginate.js';
 import { createSyncRunner } from './sync.js';
+import type { JobClaims } from '../../jobs/claims.js';
+import type { ClusterSignals } from '../../cluster/signals.js';
 import { validateCrawlerSettings, validateWikiSettings, DEFAULT_CRAWLER } from './provider-settings.js';
 import { createArchiveStore } from './wiki/archive-store.js';
 import { createSnapshotStore, type KnowledgeSnapshot } from './snapshots.js';
@@ -25,7 +27,15 @@ export interface KnowledgeDeps {
   embedder?: Embedder;
   /** Told when a sync job succeeded or failed (webhooks). */
   onSyncFinished?: (job: SyncJob) => Promise<void>;
+  /**
+   * Instances sharing the database (docs/architecture.md section 7): sync jobs are claimed through
+   * `claims`, and a finished sync is announced on `signals` so every other instance reloads the index.
+   */
+  cluster?: { claims: JobClaims; leaseMs: number; signals: ClusterSignals };
 }
+
+/** Published when a sync ended on one instance: the others' draft index of the project is stale. */
+export const KNOWLEDGE_CHANGED = 'knowledge.changed';
 
 export interface ProviderInput {
   type?: ProviderType;
@@ -70,8 +80,22 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const index = createIndexManager(store, embedder, snapshots);
   const ingest = createIngest(store, embedder, index, snapshots);
   const archives = createArchiveStore(deps.config.dataDir);
-  const sync = createSyncRunner({ store, ingest, archives, config: deps.config, onFinished: deps.onSyncFinished });
-  deps.onClose(() => sync.stopAll());
+  const { cluster } = deps;
+  const sync = createSyncRunner({
+    store, ingest, archives, config: deps.config, claims: cluster?.claims, leaseMs: cluster?.leaseMs,
+    onFinished: async (job) => {
+      cluster?.signals.publish(KNOWLEDGE_CHANGED, { project_id: job.project_id, from: cluster.signals.instanceId });
+      await deps.onSyncFinished?.(job);
+    },
+  });
+  // The instance that ran the sync mirrored every write into its index already.
+  const unsubscribe = cluster?.signals.subscribe(KNOWLEDGE_CHANGED, (p: { project_id: string; from: string }) => {
+    if (p.from !== cluster.signals.instanceId) void index.reload(p.project_id).catch(() => undefined);
+  });
+  deps.onClose(() => {
+    unsubscribe?.();
+    return sync.stopAll();
+  });
 
   async function getProvider(projectId: string, id: string): Promise<DataProvider> {
     const p = (await providers.get(projectId, id)) as DataProvider | undefined;

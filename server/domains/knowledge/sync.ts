@@ -8,7 +8,11 @@
 //  - a page that fails becomes a failed source with its reason; when NOTHING could be fetched the job
 //    fails and nothing is removed, so an outage of the site never wipes the knowledge base;
 //  - app close aborts running jobs (status cancelled) and waits for them; a job found "running" after
-//    a restart is reported as failed (interrupted).
+//    a restart is reported as failed (interrupted);
+//  - on a database shared by several instances (docs/architecture.md section 7) a job is claimed
+//    (server/jobs/claims.ts): one running sync per provider across them, and a job whose instance
+//    died (no heartbeat for a lease) is taken over and run again by another instance; being
+//    incremental, the rerun skips what the dead instance had already stored.
 import type { ParleyStore } from '../../store/index.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
@@ -21,6 +25,7 @@ import { pageFromFile, readWikiFolder, readWikiZip } from './wiki/wiki-import.js
 import { importRoots } from './provider-settings.js';
 import { snippetDoc } from './parse-markdown.js';
 import type { FetchPolicy } from '../../lib/safe-fetch.js';
+import { heartbeat, type JobClaims } from '../../jobs/claims.js';
 
 export interface SyncDeps {
   store: ParleyStore;
@@ -31,6 +36,10 @@ export interface SyncDeps {
   fetchPolicy?: Partial<FetchPolicy>;
   /** Told once a job's outcome is stored (webhooks); not for a job cancelled by shutdown. */
   onFinished?: (job: SyncJob) => Promise<void>;
+  /** Claims shared by the instances of one database; without them this process is alone. */
+  claims?: JobClaims;
+  /** How long a claim outlives its holder's last heartbeat (server/jobs/shared.ts). */
+  leaseMs?: number;
 }
 
 const MAX_FAILURES = 200;
@@ -40,13 +49,21 @@ interface Running {
   job: SyncJob;
   controller: AbortController;
   done: Promise<void>;
+  /** The claim lapsed and another instance took the job over: this run must not write its outcome. */
+  lost?: boolean;
 }
+
+const CLAIM_KIND = 'sync';
+const freshProgress = (): SyncJob['progress'] => ({ pages_found: 0, pages_fetched: 0, pages_failed: 0, sources_added: 0, sources_updated: 0, sources_unchanged: 0, sources_removed: 0 });
 
 export function createSyncRunner(deps: SyncDeps) {
   const jobs = deps.store.collection('sync_jobs');
   const providers = deps.store.collection('data_providers');
   const running = new Map<string, Running>();
   const keyOf = (projectId: string, providerId: string) => `${projectId}:${providerId}`;
+  const claimOf = (projectId: string, providerId: string) => `${CLAIM_KIND}:${projectId}:${providerId}`;
+  const { claims } = deps;
+  const leaseMs = deps.leaseMs ?? 30_000;
 
   async function run(provider: DataProvider, job: SyncJob, signal: AbortSignal): Promise<void> {
     const { ingest } = deps;
@@ -136,13 +153,73 @@ export function createSyncRunner(deps: SyncDeps) {
     }
   }
 
-  async function finish(job: SyncJob, status: SyncJob['status'], error: string | null): Promise<void> {
+  async function finish(entry: Running, status: SyncJob['status'], error: string | null): Promise<void> {
+    if (entry.lost) return;
+    const { job } = entry;
     job.status = status;
     job.error = error;
     job.finished_at = now();
     await jobs.put(job.project_id, structuredClone(job));
     if (status !== 'cancelled') await deps.onFinished?.(structuredClone(job));
   }
+
+  /** Runs a claimed job in the background: heartbeat while it runs, outcome stored, claim released. */
+  function launch(provider: DataProvider, entry: Running): void {
+    const { job, controller } = entry;
+    const key = keyOf(provider.project_id, provider.id);
+    const claim = claimOf(provider.project_id, provider.id);
+    const stopBeat = claims
+      ? heartbeat(claims, claim, leaseMs, () => {
+          entry.lost = true;
+          controller.abort();
+        })
+      : () => undefined;
+    // The calibration follows the index before the job reports its end, so the first question
+    // after it finds it ready (searches never measure it, calibration.ts); also after a failed
+    // job, whose pages stored before the failure are in the index. Not at shutdown.
+    const settle = () => (controller.signal.aborted ? undefined : deps.ingest.settle(provider.project_id).catch(() => undefined));
+    entry.done = run(provider, job, controller.signal)
+      .then(settle, async (err) => {
+        await settle();
+        throw err;
+      })
+      .then(
+        () => finish(entry, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'Stopped by server shutdown' : null),
+        (err) => finish(entry, controller.signal.aborted ? 'cancelled' : 'failed', describeError(err)),
+      )
+      .catch(() => {})
+      .finally(async () => {
+        stopBeat();
+        running.delete(key);
+        if (!entry.lost) await claims?.release(claim).catch(() => undefined);
+      });
+  }
+
+  /** Takes over the jobs of instances that died (their claims lapsed) and runs them again here. */
+  async function adoptOrphans(): Promise<void> {
+    for (let taken = await claims!.takeOver(CLAIM_KIND, leaseMs); taken; taken = await claims!.takeOver(CLAIM_KIND, leaseMs)) {
+      const { project_id, data_provider_id, job_id } = taken.payload as { project_id: string; data_provider_id: string; job_id: string };
+      // Our own run whose heartbeat stalled: it holds the claim again and goes on.
+      if (running.has(keyOf(project_id, data_provider_id))) continue;
+      const [job, provider] = await Promise.all([jobs.get(project_id, job_id) as Promise<SyncJob | undefined>, providers.get(project_id, data_provider_id) as Promise<DataProvider | undefined>]);
+      if (!job || job.status !== 'running' || !provider) {
+        await claims!.release(taken.name);
+        continue;
+      }
+      const entry: Running = { job: { ...job, progress: freshProgress(), failures: [] }, controller: new AbortController(), done: Promise.resolve() };
+      running.set(keyOf(project_id, data_provider_id), entry);
+      launch(provider, entry);
+    }
+  }
+
+  // Only where another instance can have died holding a job: on the embedded store this process is alone.
+  let adopting: Promise<void> = Promise.resolve();
+  const poll = claims?.shared
+    ? setInterval(() => {
+        adopting = adopting.then(adoptOrphans).catch(() => undefined);
+      }, Math.max(200, Math.min(15_000, Math.floor(leaseMs / 2))))
+    : null;
+  poll?.unref();
 
   return {
     isRunning: (projectId: string, providerId: string) => running.has(keyOf(projectId, providerId)),
@@ -159,7 +236,7 @@ export function createSyncRunner(deps: SyncDeps) {
         project_id: provider.project_id,
         data_provider_id: provider.id,
         status: 'running',
-        progress: { pages_found: 0, pages_fetched: 0, pages_failed: 0, sources_added: 0, sources_updated: 0, sources_unchanged: 0, sources_removed: 0 },
+        progress: freshProgress(),
         failures: [],
         error: null,
         started_at: now(),
@@ -168,35 +245,30 @@ export function createSyncRunner(deps: SyncDeps) {
       // Claim the slot before any await, so two concurrent starts cannot both pass the check.
       const entry: Running = { job, controller, done: Promise.resolve() };
       running.set(key, entry);
+      // Then across instances: the claim names the job, so whoever takes it over knows what to resume.
+      const payload = { project_id: job.project_id, data_provider_id: provider.id, job_id: job.id };
+      if (claims && !(await claims.acquire(claimOf(provider.project_id, provider.id), { ttlMs: leaseMs, kind: CLAIM_KIND, payload }).catch(() => false))) {
+        running.delete(key);
+        const elsewhere = (await providers.get(provider.project_id, provider.id))?.last_sync_job_id;
+        throw new AppError('sync_in_progress', 'A sync of this data provider is already running', { job_id: elsewhere ?? null });
+      }
       try {
         await jobs.put(provider.project_id, structuredClone(job));
         await providers.update(provider.project_id, provider.id, (p) => ({ ...p, last_sync_job_id: job.id }));
       } catch (err) {
         running.delete(key);
+        await claims?.release(claimOf(provider.project_id, provider.id)).catch(() => undefined);
         throw err;
       }
-      // The calibration follows the index before the job reports its end, so the first question
-      // after it finds it ready (searches never measure it, calibration.ts); also after a failed
-      // job, whose pages stored before the failure are in the index. Not at shutdown.
-      const settle = () => (controller.signal.aborted ? undefined : deps.ingest.settle(provider.project_id).catch(() => undefined));
-      entry.done = run(provider, job, controller.signal)
-        .then(settle, async (err) => {
-          await settle();
-          throw err;
-        })
-        .then(
-          () => finish(job, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'Stopped by server shutdown' : null),
-          (err) => finish(job, controller.signal.aborted ? 'cancelled' : 'failed', describeError(err)),
-        )
-        .catch(() => {})
-        .finally(() => running.delete(key));
+      launch(provider, entry);
       return structuredClone(job);
     },
 
     async get(projectId: string, jobId: string): Promise<SyncJob | undefined> {
       for (const r of running.values()) if (r.job.id === jobId && r.job.project_id === projectId) return structuredClone(r.job);
       const stored = (await jobs.get(projectId, jobId)) as SyncJob | undefined;
-      if (stored?.status === 'running') return { ...stored, status: 'failed', error: 'Interrupted by a server restart', finished_at: stored.finished_at };
+      // Shared database: another instance runs it, or will take it over once its claim lapses.
+      if (stored?.status === 'running' && !claims?.shared) return { ...stored, status: 'failed', error: 'Interrupted by a server restart', finished_at: stored.finished_at };
       return stored;
     },
 
@@ -210,6 +282,8 @@ export function createSyncRunner(deps: SyncDeps) {
     },
 
     async stopAll(): Promise<void> {
+      if (poll) clearInterval(poll);
+      await adopting;
       const all = [...running.values()];
       for (const r of all) r.controller.abort();
       await Promise.all(all.map((r) => r.done));
