@@ -9,7 +9,7 @@
 // close to the typical one.
 import MiniSearch from 'minisearch';
 import type { Passage } from './types.js';
-import { VectorMatrix } from './vector-matrix.js';
+import { VectorMatrix, activeDims } from './vector-matrix.js';
 import { analyze } from './analysis/analyzer.js';
 import { detectLanguage, type Language } from './analysis/language.js';
 import { analyzeQuery, conceptCoverage, type AnalyzedQuery } from './analysis/query.js';
@@ -33,8 +33,8 @@ interface Entry extends Omit<IndexedChunk, 'vector'> {
   language: Language;
   /** Every indexed term of the chunk (title, headings, question, text). */
   terms: Set<string>;
-  /** The analysed headings and text in order, for proximity. */
-  sequence: string[];
+  /** The analysed headings and text in order, for proximity, as term ids (HybridIndex.termIds). */
+  sequence: Int32Array;
 }
 
 export interface IndexSearchOptions {
@@ -68,6 +68,8 @@ const COVERAGE_WEIGHT = 0.4;
 const PROXIMITY_WEIGHT = 0.15;
 /** Tokens (after stop words) within which two concepts count as side by side. */
 const WINDOW = 3;
+/** Size of proximity's term filter in 32-bit words (a power of two). */
+const MASK_WORDS = 32;
 /** Each further chunk of an already listed source counts this much less: the top few name distinct pages. */
 const REPEAT_PENALTY = 0.85;
 
@@ -85,12 +87,18 @@ function analysedDoc(c: Pick<IndexedChunk, 'id' | 'title' | 'headings' | 'questi
   };
 }
 
-/** Share of the question's concept pairs that occur within WINDOW tokens of each other somewhere. */
-function proximity(sequence: readonly string[], conceptOf: ReadonlyMap<string, number>, count: number): number {
+/**
+ * Share of the question's concept pairs that occur within WINDOW tokens of each other somewhere.
+ * `conceptOf`: term id → concept; `mask`: a bit per term id modulo 32 × MASK_WORDS set for the
+ * question's terms, so most tokens (not the question's) are passed over without a map look-up.
+ */
+function proximity(sequence: Int32Array, conceptOf: ReadonlyMap<number, number>, mask: Uint32Array, count: number): number {
   const last = new Array<number>(count).fill(-Infinity);
   const near = new Set<number>();
   for (let i = 0; i < sequence.length; i++) {
-    const c = conceptOf.get(sequence[i]);
+    const id = sequence[i];
+    if ((mask[(id >>> 5) & (MASK_WORDS - 1)] & (1 << (id & 31))) === 0) continue;
+    const c = conceptOf.get(id);
     if (c === undefined) continue;
     for (let d = 0; d < count; d++) if (d !== c && i - last[d] <= WINDOW) near.add(Math.min(c, d) * count + Math.max(c, d));
     last[c] = i;
@@ -118,6 +126,12 @@ export class HybridIndex {
   private readonly vectors: VectorMatrix;
   readonly vocabulary = new Vocabulary();
   private readonly languages = new Map<Language, number>();
+  /**
+   * Every analysed term seen in a chunk's headings or text → a small integer, so that proximity
+   * compares numbers instead of strings. Ids are never reused or dropped: they cost one entry per
+   * distinct term, the vocabulary's size.
+   */
+  private readonly termIds = new Map<string, number>();
 
   constructor(
     readonly dims: number,
@@ -150,7 +164,7 @@ export class HybridIndex {
       const { vector: _vector, ...rest } = c;
       const doc = analysedDoc(c, language);
       const terms = new Set(`${doc.title} ${doc.headings} ${doc.question} ${doc.text}`.split(' ').filter(Boolean));
-      this.entries.set(c.id, { ...rest, row, language, terms, sequence: `${doc.headings} ${doc.text}`.split(' ').filter(Boolean) });
+      this.entries.set(c.id, { ...rest, row, language, terms, sequence: this.termSequence(`${doc.headings} ${doc.text}`) });
       this.mini.add(doc);
       this.vocabulary.add(terms, 1);
       this.languages.set(language, (this.languages.get(language) ?? 0) + 1);
@@ -179,6 +193,20 @@ export class HybridIndex {
       const moves = this.vectors.compact();
       for (const e of this.entries.values()) if (e.row >= 0) e.row = moves.get(e.row)!;
     }
+  }
+
+  private termSequence(analysed: string): Int32Array {
+    const words = analysed.split(' ').filter(Boolean);
+    const out = new Int32Array(words.length);
+    for (let i = 0; i < words.length; i++) {
+      let id = this.termIds.get(words[i]);
+      if (id === undefined) {
+        id = this.termIds.size;
+        this.termIds.set(words[i], id);
+      }
+      out[i] = id;
+    }
+    return out;
   }
 
   /** The question's concepts against this index's vocabulary (translations, cognates, corrections). */
@@ -214,7 +242,8 @@ export class HybridIndex {
     // vector half when there is one.
     const fused = new Map<string, { score: number; bm25: number; cosine: number; coverage: number }>();
     const maxBm25 = lexical[0]?.score ?? 0;
-    const cosineOf = (e: Entry) => (useVectors && e.row >= 0 ? this.vectors.dot(e.row, queryVector) : 0);
+    const active = useVectors ? activeDims(queryVector) : null;
+    const cosineOf = (e: Entry) => (active && e.row >= 0 ? this.vectors.dot(e.row, queryVector, active) : 0);
     for (const r of lexical) {
       const e = this.entries.get(r.id as string)!;
       fused.set(e.id, { score: 0, bm25: r.score, cosine: cosineOf(e), coverage: conceptCoverage(concepts, e.terms) });
@@ -230,11 +259,18 @@ export class HybridIndex {
       f.score = (1 - wv) * ((1 - COVERAGE_WEIGHT) * lex + COVERAGE_WEIGHT * f.coverage) + wv * sem;
     }
     if (concepts.length > 1) {
-      const conceptOf = new Map<string, number>();
+      // A term no chunk's headings or text has (no id) cannot occur in a sequence.
+      const conceptOf = new Map<number, number>();
+      const mask = new Uint32Array(MASK_WORDS);
       concepts.forEach((c, i) => {
-        for (const t of c.terms.keys()) if (!conceptOf.has(t)) conceptOf.set(t, i);
+        for (const t of c.terms.keys()) {
+          const id = this.termIds.get(t);
+          if (id === undefined || conceptOf.has(id)) continue;
+          conceptOf.set(id, i);
+          mask[(id >>> 5) & (MASK_WORDS - 1)] |= 1 << (id & 31);
+        }
       });
-      for (const [id, f] of fused) f.score += PROXIMITY_WEIGHT * proximity(this.entries.get(id)!.sequence, conceptOf, concepts.length);
+      for (const [id, f] of fused) f.score += PROXIMITY_WEIGHT * proximity(this.entries.get(id)!.sequence, conceptOf, mask, concepts.length);
     }
 
     const sorted = [...fused.entries()].sort((x, y) => y[1].score - x[1].score);
