@@ -1,94 +1,188 @@
-// bench:store — message-append latency (p50, p99) and throughput with 1k, 10k and 100k messages already
-// stored, through the real conversation service on the real lowdb store (fsync included).
-// Prints figures only; it does not pass or fail. Last line: p99_1k_ms=… p99_100k_ms=… p99_ratio=…
+// bench:store — both stores in one run: the embedded store in a temp dir and PostgreSQL (a throwaway
+// server, testing/pg-server.ts, fsync on). Each is loaded with a project's conversations (10
+// messages each) and measured twice: at 1k conversations / 10k messages and at 100k / 1M
+// (BENCH_SCALE=0.1 shrinks both for a quick run). Figures:
+// - append: one message appended to a random conversation through Collection.update, one at a time;
+// - list: a page of 20 of the project's active conversations by last activity, newest first, as a
+//   Collection.query, alternating the first page and a deep one (a cursor 90% down the list).
+// The load goes in concurrently; on PostgreSQL with synchronous_commit off for the load only.
+// Prints figures only. Last line: lowdb_append_p99_ms=… lowdb_list_p99_ms=… pg_append_p99_ms=…
+// pg_list_p99_ms=… pg_list_ratio_1m_10k=… (the p99 figures are at the larger size).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openStore } from '../server/store/index.js';
-import { createConversationService } from '../server/domains/conversations/service.js';
-import { createConversationBus } from '../server/domains/conversations/events.js';
-import { newId, now } from '../server/lib/ids.js';
+import pg from 'pg';
+import { COLLECTION_OPTIONS, type Collections } from '../server/store/collections.js';
+import { openLowdbStore } from '../server/store/lowdb/lowdb-store.js';
+import { openPostgresStore } from '../server/store/postgres/pg-store.js';
+import { startPostgres } from '../server/store/postgres/testing/pg-server.js';
+import type { Collection, Cursor, Store } from '../server/store/types.js';
+import { newId } from '../server/lib/ids.js';
 import type { ConversationRecord, Message } from '../shared/schemas/entities.js';
 
-const PER_CONVERSATION = 50;
-const SAMPLES = Number(process.env.SAMPLES ?? 400);
-const CONCURRENT = 32;
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const PER_CONVERSATION = 10;
+const SIZES = [Math.max(200, Math.round(1_000 * SCALE)), Math.max(400, Math.round(100_000 * SCALE))] as const;
+const SAMPLES = Number(process.env.SAMPLES ?? 300);
+const CONCURRENT = 64;
+const PAGE = 20;
 const PROJECT = newId();
+const BASE = Date.parse('2026-01-01T00:00:00Z');
+const STATUSES = ['active', 'resolved', 'active', 'escalated'] as const;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+type Conversations = Collection<ConversationRecord>;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-function seededConversation(i: number): ConversationRecord {
-  const id = newId();
-  const t = now();
-  const messages: Message[] = Array.from({ length: PER_CONVERSATION }, (_, k) => ({
-    id: newId(),
-    conversation_id: id,
-    seq: k + 1,
-    role: k % 2 ? 'assistant' : 'user',
-    type: 'message',
-    content: `Seed message ${k} of conversation ${i}: how do I reset my password and update billing details?`,
-    client_id: null,
-    sources: [],
-    labels: [],
-    created_at: t,
-  }));
+function message(conversationId: string, seq: number, t: string): Message {
   return {
-    id, project_id: PROJECT, user_id: newId(), channel_id: null, channel_type: 'api', status: 'active',
+    id: newId(), conversation_id: conversationId, seq, role: seq % 2 ? 'user' : 'assistant', type: 'message',
+    content: `Message ${seq}: how do I reset my password and update the billing details of my account?`,
+    client_id: null, sources: [], labels: [], created_at: t,
+  };
+}
+
+/** Conversation i: every third shares its last activity with the next (ties broken by id). */
+function conversation(i: number): ConversationRecord {
+  const id = newId();
+  const t = new Date(BASE + Math.floor(i / 3) * 1000).toISOString();
+  const messages = Array.from({ length: PER_CONVERSATION }, (_, k) => message(id, k + 1, t));
+  return {
+    id, project_id: PROJECT, user_id: newId(), channel_id: null, channel_type: 'api', status: STATUSES[i % 4]!,
     ai_involvement: 'autonomous', operator_active: false, rating: null, rating_feedback: null, topic: null,
     labels: [], tags: [], external_id: null, hidden: false, spam: false, message_count: PER_CONVERSATION,
     last_seq: PER_CONVERSATION, first_message_at: t, last_message_at: t, created_at: t, updated_at: t, messages,
   };
 }
 
-async function measure(stored: number) {
-  const dir = await mkdtemp(join(tmpdir(), 'parley-bench-store-'));
-  let store = await openStore(dir);
-  const conversations = store.collection('conversations');
-  const ids: string[] = [];
-  for (let i = 0; i < stored / PER_CONVERSATION; i += 64) {
-    const batch = Array.from({ length: Math.min(64, stored / PER_CONVERSATION - i) }, (_, k) => seededConversation(i + k));
-    await Promise.all(batch.map((c) => conversations.put(PROJECT, c)));
-    ids.push(...batch.map((c) => c.id));
-  }
-  // Reopen so the run also reflects loading everything from disk.
-  await store.close();
-  const openStart = performance.now();
-  store = await openStore(dir);
-  const openMs = performance.now() - openStart;
-  const service = createConversationService(store, createConversationBus());
-  const pick = () => ids[Math.floor(Math.random() * ids.length)];
-  const append = () => service.append(PROJECT, pick(), { role: 'user', content: 'Another question about invoices', client_id: newId() });
+/** What the measurements need to know of the loaded conversations. */
+interface Loaded {
+  ids: string[];
+  /** Active conversations, oldest activity first: [id, last activity]. */
+  active: [string, string][];
+}
 
-  for (let i = 0; i < 20; i++) await append(); // warm-up
-  const latencies: number[] = [];
+async function load(c: Conversations, loaded: Loaded, upTo: number): Promise<number> {
+  const t0 = performance.now();
+  let next = loaded.ids.length;
+  await Promise.all(
+    Array.from({ length: CONCURRENT }, async () => {
+      while (next < upTo) {
+        const record = conversation(next++);
+        await c.put(PROJECT, record);
+        loaded.ids.push(record.id);
+        if (record.status === 'active') loaded.active.push([record.id, record.last_message_at!]);
+      }
+    }),
+  );
+  loaded.active.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] < b[0] ? -1 : 1));
+  return performance.now() - t0;
+}
+
+async function measure(c: Conversations, loaded: Loaded) {
+  const query = async (after?: Cursor) => {
+    const page = await c.query(PROJECT, { where: { hidden: false, status: 'active' }, order: { by: 'last_activity', desc: true }, limit: PAGE, after });
+    if (page.items.length !== PAGE) throw new Error(`a page held ${page.items.length} conversations`);
+  };
+  // 90% down the list newest first: 10% up from the oldest (a full page left after it).
+  const [deepId, deepValue] = loaded.active[Math.max(PAGE, Math.floor(loaded.active.length * 0.1))]!;
+  const deep = { id: deepId, value: deepValue };
+  const list: number[] = [];
+  for (let i = 0; i < 20; i++) await query(i % 2 ? deep : undefined); // warm-up
   for (let i = 0; i < SAMPLES; i++) {
     const t0 = performance.now();
-    await append();
-    latencies.push(performance.now() - t0);
+    await query(i % 2 ? deep : undefined);
+    list.push(performance.now() - t0);
   }
-  latencies.sort((a, b) => a - b);
-
-  const total = SAMPLES;
-  const t0 = performance.now();
-  let issued = 0;
-  await Promise.all(Array.from({ length: CONCURRENT }, async () => {
-    while (issued++ < total) await append();
-  }));
-  const throughput = total / ((performance.now() - t0) / 1000);
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-  return { stored, p50: percentile(latencies, 50), p99: percentile(latencies, 99), throughput, openMs };
+  const append: number[] = [];
+  for (let i = 0; i < SAMPLES + 20; i++) {
+    const id = loaded.ids[Math.floor(Math.random() * loaded.ids.length)]!;
+    const t0 = performance.now();
+    await c.update(PROJECT, id, (doc) => {
+      const t = new Date().toISOString();
+      const seq = doc.last_seq + 1;
+      return { ...doc, messages: [...doc.messages, message(id, seq, t)], message_count: doc.message_count + 1, last_seq: seq, last_message_at: t, updated_at: t };
+    });
+    if (i >= 20) append.push(performance.now() - t0);
+  }
+  list.sort((a, b) => a - b);
+  append.sort((a, b) => a - b);
+  return { list_p50: percentile(list, 50), list_p99: percentile(list, 99), append_p50: percentile(append, 50), append_p99: percentile(append, 99) };
 }
 
-const results = [];
-for (const stored of [1_000, 10_000, 100_000]) {
-  const r = await measure(stored);
-  results.push(r);
-  console.log(
-    `stored=${r.stored} append_p50_ms=${r.p50.toFixed(2)} append_p99_ms=${r.p99.toFixed(2)} ` +
-      `throughput_msgs_per_s=${r.throughput.toFixed(0)} (${CONCURRENT} concurrent) open_ms=${r.openMs.toFixed(0)}`,
-  );
+type Figures = Awaited<ReturnType<typeof measure>>;
+
+/** Loads and measures at each size; `loading` wraps each load (PostgreSQL loads on a store of its own). */
+async function run(label: string, c: Conversations, loading: (upTo: number, loaded: Loaded) => Promise<number>): Promise<Figures[]> {
+  const loaded: Loaded = { ids: [], active: [] };
+  const out: Figures[] = [];
+  for (const size of SIZES) {
+    const ms = await loading(size, loaded);
+    const f = await measure(c, loaded);
+    out.push(f);
+    console.log(
+      `${label} conversations=${size} messages=${size * PER_CONVERSATION} load_s=${(ms / 1000).toFixed(1)} ` +
+        `append_p50_ms=${f.append_p50.toFixed(2)} append_p99_ms=${f.append_p99.toFixed(2)} list_p50_ms=${f.list_p50.toFixed(2)} list_p99_ms=${f.list_p99.toFixed(2)}`,
+    );
+  }
+  return out;
 }
-const [small, , large] = results;
-console.log(`p99_1k_ms=${small.p99.toFixed(2)} p99_100k_ms=${large.p99.toFixed(2)} p99_ratio=${(large.p99 / small.p99).toFixed(2)}`);
+
+const names: (keyof Collections)[] = ['conversations'];
+
+async function embedded(): Promise<Figures[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'parley-bench-store-'));
+  const store: Store<Collections> = await openLowdbStore<Collections>({ dir, options: COLLECTION_OPTIONS }, names);
+  try {
+    const c = store.collection('conversations');
+    return await run('lowdb', c, (upTo, loaded) => load(c, loaded, upTo));
+  } finally {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgres(): Promise<Figures[]> {
+  const server = await startPostgres();
+  try {
+    const url = await server.createDatabase();
+    const database = decodeURIComponent(new URL(url).pathname.slice(1));
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(sql).finally(() => client.end());
+    };
+    const store = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS }, names);
+    try {
+      return await run('pg', store.collection('conversations'), async (upTo, loaded) => {
+        // The load commits without waiting for the disk (a store of its own, opened after the
+        // setting); the measurements run on connections opened before it, with the default.
+        await admin(`ALTER DATABASE "${database}" SET synchronous_commit = off`);
+        const loader = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS, poolSize: 16 }, names);
+        try {
+          const ms = await load(loader.collection('conversations'), loaded, upTo);
+          await admin(`ALTER DATABASE "${database}" RESET synchronous_commit`);
+          // What autovacuum would have done by the time a database this size serves.
+          await admin('VACUUM ANALYZE parley_documents');
+          await admin('VACUUM ANALYZE parley_elements');
+          return ms;
+        } finally {
+          await loader.close();
+        }
+      });
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+const low = await embedded();
+const pgFigures = await postgres();
+const f = (n: number) => n.toFixed(2);
+console.log(
+  `lowdb_append_p99_ms=${f(low[1]!.append_p99)} lowdb_list_p99_ms=${f(low[1]!.list_p99)} ` +
+    `pg_append_p99_ms=${f(pgFigures[1]!.append_p99)} pg_list_p99_ms=${f(pgFigures[1]!.list_p99)} ` +
+    `pg_list_ratio_1m_10k=${f(pgFigures[1]!.list_p99 / pgFigures[0]!.list_p99)} lowdb_list_ratio_1m_10k=${f(low[1]!.list_p99 / low[0]!.list_p99)}`,
+);

@@ -25,6 +25,8 @@ import type { StoredSchedule } from '../domains/exports/schedules.js';
 import type { StoredSubscription, StoredInvoice } from '../domains/billing/types.js';
 import type { StoredInboundEvent, StoredLink, StoredSend } from '../domains/channels/records.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
+import { waitingForHuman } from '../../shared/holder.js';
+import { conversationSearchText } from '../domains/conversations-api/search.js';
 
 /** Documents not shaped by a shared schema but by the domain that owns them. */
 export type AnyDoc = StoredDoc & Record<string, any>;
@@ -121,7 +123,26 @@ export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions 
   projects: { indexes: ['id', 'user_pool_id'], version: 2, migrate: { 1: (p) => ({ ...p, user_pool_id: p.user_pool_id ?? p.id }) } },
   channels: { indexes: ['frame_id'] },
   // Messages are immutable once stored (spec 2.6), so a new message costs the log its own size.
-  conversations: { appendOnly: ['messages'] },
+  // The query fields serve the inbox and the conversations list, the counts and the exports
+  // (docs/architecture.md section 7 "Queries"); the PostgreSQL store indexes the lists it pages by.
+  conversations: {
+    appendOnly: ['messages'],
+    queryFields: {
+      hidden: 'boolean',
+      spam: 'boolean',
+      status: 'text',
+      user_id: 'text',
+      assignee_id: 'text',
+      ai_involvement: 'text',
+      topic: 'text',
+      operator_active: 'boolean',
+      snoozed: (c: ConversationRecord) => Boolean(c.snoozed_until),
+      waiting: (c: ConversationRecord) => waitingForHuman(c),
+      last_activity: (c: ConversationRecord) => c.last_message_at ?? c.created_at,
+    },
+    queryIndexes: [['status'], ['status', 'last_activity'], ['last_activity'], ['user_id'], ['waiting']],
+    search: conversationSearchText,
+  },
   api_keys: { indexes: ['key_hash'] },
   tool_calls: { indexes: ['conversation_id'] },
   // The deliverer finds what is still to send across every project.

@@ -4,6 +4,7 @@
 // The walk is lazy: it starts at the cursor (binary search) and stops after limit + 1 matches, so a
 // page costs the same with 100 or 100,000 stored items.
 import { invalid } from '../../errors.js';
+import type { Query, QueryPage } from '../../store/types.js';
 
 export interface PageQuery {
   limit?: number;
@@ -26,6 +27,28 @@ function firstAfter(items: readonly { id: string }[], id: string): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * The same page from a store query (server/store/types.ts): `base` filters, the store pages by id
+ * from the cursor and reads only the page (and, for `has_more`, knows whether one more matches).
+ */
+export async function queryPage<T extends { id: string }>(
+  query: (q: Query<T>) => Promise<QueryPage<T>>,
+  q: PageQuery,
+  base: Query<T> = {},
+): Promise<Page<T>> {
+  const limit = q.limit ?? 20;
+  if (q.starting_after && q.ending_before) {
+    throw invalid('Use starting_after or ending_before, not both', [{ path: 'querystring.ending_before', message: 'cannot be combined with starting_after' }]);
+  }
+  if (q.ending_before) {
+    // The `limit` matches just newer than the cursor, returned newest first like every page.
+    const page = await query({ ...base, order: {}, limit, after: { id: q.ending_before.toLowerCase() } });
+    return { data: page.items.reverse(), has_more: page.next !== null };
+  }
+  const page = await query({ ...base, order: { desc: true }, limit, after: q.starting_after ? { id: q.starting_after.toLowerCase() } : undefined });
+  return { data: page.items, has_more: page.next !== null };
 }
 
 /** `ascending` must be in ascending id order (the order Store.list returns). */

@@ -11,9 +11,9 @@ import {
   ProjectParams,
 } from '../../../shared/schemas/api.js';
 import { ConversationCounts, ConversationCountsQuery, ConversationListPage, InboxListQuery } from '../../../shared/schemas/inbox.js';
-import { paginate } from './paginate.js';
+import { queryPage } from './paginate.js';
 import { pageJson } from './serialize.js';
-import { listFilter } from './list-filter.js';
+import { listQuery } from './list-filter.js';
 import { countViews } from './counts.js';
 import { resolveConversationUser } from './resolve-user.js';
 import { generateRoute } from './generate.js';
@@ -25,6 +25,8 @@ export const CREATE = ['conversation:read', 'conversation:write', 'userpool:read
 
 export const conversationApiRoutes: RouteModule = (app, ctx) => {
   const conversations = ctx.services.conversations;
+  // Lists and counts are store queries (docs/architecture.md section 7 "Queries"): the page, not the project.
+  const stored = ctx.store.collection('conversations');
   const base = '/v1/projects/:project_id/conversations';
 
   app.get(
@@ -45,7 +47,7 @@ export const conversationApiRoutes: RouteModule = (app, ctx) => {
     async (request, reply) => {
       const { project_id } = request.params as { project_id: string };
       const q = request.query as InboxListQuery;
-      const page = paginate(await conversations.list(project_id), q, listFilter(q));
+      const page = await queryPage((query) => stored.query(project_id, query), q, listQuery(q));
       // Pre-serialised (cached per record, see serialize.ts); the schema above still documents it.
       return reply.type('application/json; charset=utf-8').send(pageJson(page));
     },
@@ -68,7 +70,7 @@ export const conversationApiRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const { project_id } = request.params as { project_id: string };
-      return countViews(await conversations.list(project_id), request.query as ConversationCountsQuery);
+      return countViews(stored, project_id, request.query as ConversationCountsQuery);
     },
   );
 

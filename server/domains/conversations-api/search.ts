@@ -10,15 +10,24 @@ export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '
 
 const folded = new WeakMap<ConversationRecord, string>();
 
+/**
+ * What `q` searches: the team's words and the visitor's, not system notes ("… joined") that every
+ * conversation shares. The store keeps it as the conversations' search text (server/store/collections.ts).
+ */
+export const conversationSearchText = (c: ConversationRecord) =>
+  fold(c.messages.filter((m) => m.type === 'message' || m.type === 'comment').map((m) => m.content).join('\n'));
+
 function searchableText(c: ConversationRecord): string {
   let text = folded.get(c);
   if (text === undefined) {
-    // The team's words and the visitor's, not system notes ("… joined") that every conversation shares.
-    text = fold(c.messages.filter((m) => m.type === 'message' || m.type === 'comment').map((m) => m.content).join('\n'));
+    text = conversationSearchText(c);
     folded.set(c, text);
   }
   return text;
 }
+
+/** `q` as a store text query (blank: none). */
+export const searchNeedle = (q: string | undefined) => (q ? fold(q.trim()) : '') || undefined;
 
 /** The match test for `q` (blank or absent: everything matches). */
 export function textMatcher(q: string | undefined): (c: ConversationRecord) => boolean {

@@ -17,7 +17,7 @@ import {
 import type { User } from '../../../shared/schemas/entities.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import type { UserService } from '../users/service.js';
-import { paginate } from '../conversations-api/paginate.js';
+import { paginate, queryPage } from '../conversations-api/paginate.js';
 import { canonicalIdentity } from '../users/identity-values.js';
 
 const tags = ['users'];
@@ -64,7 +64,9 @@ export const userApiRoutes: RouteModule = (app, ctx) => {
         // Several identity filters must all match the one user found by the first.
         all = (one ? [one] : []).filter((u) => IDENTITIES.every((f) => q[f] === undefined || (u[f] !== null && sameIdentity(f, u[f]!, q[f]!))));
       } else {
-        all = await users.list(project_id);
+        // Newest first, read page by page from the store (docs/architecture.md section 7 "Queries").
+        const pool = await users.poolOf(project_id);
+        return queryPage((query) => ctx.store.collection('users').query(pool, query), q);
       }
       return paginate(all, q);
     },

@@ -87,6 +87,36 @@ describe('PostgreSQL store rows', () => {
     expect(plan).toMatch(/Index Scan using parley_idx_items_tag|Bitmap Index Scan on parley_idx_items_tag/);
   });
 
+  it('serves a filtered, ordered cursor page and a text search from the declared query indexes', async () => {
+    const url = await server.createDatabase();
+    const store = await open(url);
+    const queried = store.collection('queried');
+    const statuses = ['open', 'closed', 'pending', 'spam', 'held', 'new', 'old', 'done'];
+    await Promise.all(Array.from({ length: 400 }, (_, i) => queried.put('p', { id: `d${i}`, name: 'n', status: statuses[i % 8], at: i % 50 })));
+    await store.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('ANALYZE parley_documents');
+    await client.query('SET enable_seqscan = off');
+    const { QueryPlan } = await import('../query.js');
+    const { querySql } = await import('./query-sql.js');
+    const fields = Object.keys(QUERY_OPTIONS.queryFields!);
+    const explain = async (q: object, shape: Parameters<typeof querySql>[4]) => {
+      const { text, values } = querySql('queried', fields, new QueryPlan('queried', QUERY_OPTIONS, q), 'p', shape);
+      return (await client.query(`EXPLAIN ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    };
+    const page = await explain(
+      { where: { status: 'open' }, order: { by: 'at', desc: true } },
+      { rows: { arrays: true, limit: 21, after: { id: 'x', value: 5 } } },
+    );
+    const search = await explain({ text: 'order' }, { count: true });
+    await client.end();
+    // The index hands the rows over in order from the cursor on: no sort of every match.
+    expect(page).toMatch(/Index Scan Backward using parley_idx_queried_q_status_at/);
+    expect(page).not.toMatch(/Sort/);
+    expect(search).toMatch(/Bitmap Index Scan on parley_idx_queried_search/);
+  });
+
   it('finds by numbers and booleans by type, and by absence on unindexed fields', async () => {
     const store = await open(await server.createDatabase());
     const items = store.collection('items');
