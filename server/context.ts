@@ -20,6 +20,7 @@ import type { McpPool } from './domains/mcp/connections.js';
 import type { WebhookService } from './domains/webhooks/service.js';
 import type { MailService } from './domains/mail/mailer.js';
 import type { ExportService } from './domains/exports/service.js';
+import type { BillingService } from './domains/billing/service.js';
 import type { ClusterSignals } from './cluster/signals.js';
 
 export interface Services {
@@ -42,6 +43,8 @@ export interface Services {
   webhooks: WebhookService;
   /** Entity and full data exports (spec 4.1, domains/exports). */
   exports: ExportService;
+  /** Subscriptions, usage, invoices (spec 2.12, 3.2, 8.1; domains/billing). */
+  billing: BillingService;
 }
 
 export interface AppContext {
