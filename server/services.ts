@@ -16,6 +16,7 @@ import { createMcpPool } from './domains/mcp/connections.js';
 import { createWebhookService } from './domains/webhooks/service.js';
 import { createMailer } from './domains/mail/mailer.js';
 import { createExportService } from './domains/exports/service.js';
+import { createBillingService } from './domains/billing/service.js';
 import { sharedState } from './jobs/shared.js';
 
 export function createServices(ctx: Omit<AppContext, 'services'>): Services {
@@ -42,6 +43,7 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
     mcp: createMcpPool({ allowPrivate: ctx.config.allowPrivateFetch, stdioEnabled: ctx.config.mcpStdioEnabled }),
     exports: createExportService(ctx, () => services),
     webhooks: createWebhookService(ctx, () => services),
+    billing: createBillingService(ctx, () => services),
   };
   // A stdio tool server is our child process: it goes when we go.
   ctx.onClose(() => services.mcp.closeAll());
