@@ -1,7 +1,9 @@
-// Two instances on one PostgreSQL database both run a webhook deliverer and a mail sender over the
-// same outboxes (docs/architecture.md section 7): each delivery reaches a real HTTP receiver once and
-// each e-mail reaches a real SMTP server once, although both instances see every one of them due.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+// Two instances on one PostgreSQL database both run a webhook deliverer, a mail sender and the
+// recurring exports over the same collections (docs/architecture.md section 7): each delivery
+// reaches a real HTTP receiver once and each e-mail a real SMTP server once, although both
+// instances see every one of them due.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clock } from '../lib/clock.js';
 import { startPostgres, type TestPostgres } from '../store/postgres/testing/pg-server.js';
 import { startTwoApps, type TwoApps } from './testing/two-apps.js';
 import { startReceiver, type Receiver } from '../domains/webhooks/receiver.fixture.js';
@@ -17,6 +19,9 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   two = await startTwoApps(await pg.createDatabase(), { mail: { smtpUrl: smtp.url, from: 'Parley <parley@example.test>' } });
 }, 120_000);
+afterEach(() => {
+  clock.now = () => Date.now();
+});
 afterAll(async () => {
   await two?.close();
   await receiver?.close();
@@ -57,5 +62,17 @@ describe('outboxes on two instances', () => {
     const subjects = smtp.received.map((m) => m.subject);
     expect(subjects).toHaveLength(count);
     expect(new Set(subjects).size).toBe(count);
+  });
+
+  it('sends a due recurring export once', async () => {
+    const project = two.demo.project_id;
+    await two.a.ctx.services.exports.schedules.create(project, { frequency: 'daily', entity: 'users', format: 'csv', destination: 'email', to: 'reports@example.test' });
+    const start = Date.now();
+    clock.now = () => start + 86_400_000 + 1000;
+    await Promise.all([two.a.ctx.services.exports.schedules.runDue(), two.b.ctx.services.exports.schedules.runDue()]);
+    await Promise.all([two.a.ctx.services.mail.drain(), two.b.ctx.services.mail.drain()]);
+    await vi.waitFor(() => expect(smtp.received.some((m) => m.subject?.includes('daily export'))).toBe(true), { timeout: 20_000, interval: 50 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.received.filter((m) => m.subject?.includes('daily export'))).toHaveLength(1);
   });
 });

@@ -23,6 +23,8 @@ export interface StoredSchedule extends ExportSchedule {
 }
 
 const HOUR = 3_600_000;
+/** How long a claimed run holds its schedule before it counts as abandoned by a dead instance. */
+const RUN_CLAIM_MS = 10 * 60_000;
 const PERIOD = { daily: 24 * HOUR, weekly: 7 * 24 * HOUR };
 const iso = (ms: number) => new Date(ms).toISOString();
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -72,12 +74,32 @@ export function createExportSchedules(ctx: Pick<AppContext, 'store' | 'config' |
     }
   }
 
+  /**
+   * Takes a due run by moving next_run_at past it, in one serialised update (a locked row on
+   * PostgreSQL): another instance on the same database then finds it not due, so a run is sent
+   * once; if this instance dies mid-run the schedule is due again after RUN_CLAIM_MS
+   * (docs/architecture.md section 7). The run's outcome sets the real next time.
+   */
+  async function claimRun(s: StoredSchedule): Promise<StoredSchedule | undefined> {
+    let claimed: StoredSchedule | undefined;
+    await schedules.update(s.project_id, s.id, (d) => {
+      if (Date.parse(d.next_run_at) > clock.now()) return undefined;
+      claimed = { ...d, next_run_at: iso(clock.now() + RUN_CLAIM_MS) };
+      return claimed;
+    });
+    return claimed;
+  }
+
   /** Runs every schedule that is due, one at a time (a timer calls it each minute; tests call it with a moved clock). */
   async function runDue(): Promise<void> {
     if (running) return running;
     running = (async () => {
       for (const scope of await schedules.scopes()) {
-        for (const s of await schedules.list(scope)) if (Date.parse(s.next_run_at) <= clock.now()) await runOne(s, clock.now());
+        for (const s of await schedules.list(scope)) {
+          if (Date.parse(s.next_run_at) > clock.now()) continue;
+          const claimed = await claimRun(s);
+          if (claimed) await runOne(claimed, clock.now());
+        }
       }
     })().finally(() => (running = null));
     return running;
