@@ -242,8 +242,8 @@ export class HybridIndex {
     // vector half when there is one.
     const fused = new Map<string, { score: number; bm25: number; cosine: number; coverage: number }>();
     const maxBm25 = lexical[0]?.score ?? 0;
-    const active = useVectors ? activeDims(queryVector) : null;
-    const cosineOf = (e: Entry) => (active && e.row >= 0 ? this.vectors.dot(e.row, queryVector, active) : 0);
+    const active = useVectors ? activeDims(queryVector) : undefined;
+    const cosineOf = (e: Entry) => (useVectors && e.row >= 0 ? this.vectors.dot(e.row, queryVector, active) : 0);
     for (const r of lexical) {
       const e = this.entries.get(r.id as string)!;
       fused.set(e.id, { score: 0, bm25: r.score, cosine: cosineOf(e), coverage: conceptCoverage(concepts, e.terms) });
