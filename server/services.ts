@@ -28,14 +28,17 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
     org: createOrgService(store),
     projects: createProjectService(store),
     apiKeys: createApiKeyService(store, box),
-    // User changes become webhook events (the webhook service is built below; called only later).
-    users: createUserService(store, (projectId, type, user) => services.webhooks.record(projectId, type, { user })),
-    conversations: createConversationService(store, bus),
+    // User changes become webhook events, stored before the change (webhooks/relay.ts; the webhook service is built below).
+    users: createUserService(store, (projectId, e, write) =>
+      services.webhooks.around(projectId, [[e.type, { user: e.user }]], { collection: 'users', scope: e.pool, id: e.user.id, fields: e.fields }, write),
+    ),
+    // Its webhook events are stored in the write of each change (webhooks/relay.ts); built below.
+    conversations: createConversationService(store, bus, () => services.webhooks?.conversationEvents),
     sessions: createSessionService(store),
     agent: createAgent(ctx, () => services),
     knowledge: createKnowledgeService({
       store, config: ctx.config, onClose: ctx.onClose, cluster: { claims, leaseMs, signals: ctx.signals },
-      onSyncFinished: (job) => services.webhooks.record(job.project_id, job.status === 'failed' ? 'knowledge.sync.failed' : 'knowledge.sync.finished', { job }),
+      onSyncFinished: (job) => services.webhooks.recordAfter(job.project_id, job.status === 'failed' ? 'knowledge.sync.failed' : 'knowledge.sync.finished', { job }),
     }),
     tables: createSearchTableService(store),
     voice: createVoiceService({ config: ctx.config, stt: createSpeechToText(ctx.config) }),

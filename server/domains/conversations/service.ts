@@ -15,6 +15,18 @@ import { MESSAGE_MAX_LENGTH, charLength } from '../../../shared/limits.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import type { ConversationBus } from './events.js';
 import type { SimulationPin } from '../../../shared/schemas/simulations.js';
+import type { CarriedEvent } from '../../../shared/schemas/entities.js';
+
+/**
+ * Webhook events recorded in the same write as the change (server/domains/webhooks/relay.ts): an
+ * intent before the write (`begin`; null when no endpoint wants conversation events), the write's
+ * events carried in the record (`carry`), then the relay (`end`, which never throws).
+ */
+export interface ConversationOutbound {
+  begin(projectId: string, conversationId: string): Promise<{ readonly id: string; readonly projectId: string } | null>;
+  carry(change: { readonly id: string }, before: ConversationRecord | null, after: ConversationRecord, messages: Message[]): CarriedEvent[] | undefined;
+  end(change: { readonly id: string; readonly projectId: string }): Promise<void>;
+}
 
 /** One file holds a conversation once compacted; the cap bounds that file and its compaction (docs/architecture.md section 7). */
 export const MAX_MESSAGES_PER_CONVERSATION = 5000;
@@ -41,10 +53,22 @@ export type ConversationPatch = Partial<
   >
 >;
 
-export const summary = ({ messages: _m, ...conversation }: ConversationRecord): Conversation => conversation;
+export const summary = ({ messages: _m, webhook_events: _w, ...conversation }: ConversationRecord): Conversation => conversation;
 
-export function createConversationService(store: ParleyStore, bus: ConversationBus) {
+export function createConversationService(store: ParleyStore, bus: ConversationBus, outbound: () => ConversationOutbound | undefined = () => undefined) {
   const conversations = store.collection('conversations');
+
+  /** Runs one write between the intent and the relay of its webhook events; `carry` is null without an intent. */
+  async function withEvents<R>(projectId: string, conversationId: string, write: (carry: ConversationOutbound['carry'] | null, change: { id: string }) => Promise<R>): Promise<R> {
+    const out = outbound();
+    const change = out ? await out.begin(projectId, conversationId) : null;
+    if (!out || !change) return write(null, { id: '' });
+    try {
+      return await write(out.carry, change);
+    } finally {
+      await out.end(change);
+    }
+  }
 
   function checkMessage(input: NewMessage) {
     if (typeof input.content !== 'string' || input.content.trim() === '') {
@@ -122,7 +146,12 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
         record.messages.push(message);
         Object.assign(record, { message_count: 1, last_seq: 1, first_message_at: t, last_message_at: t });
       }
-      await conversations.put(input.projectId, record);
+      await (input.simulation
+        ? conversations.put(input.projectId, record)
+        : withEvents(input.projectId, record.id, (carry, change) => {
+            const events = carry?.(change, null, record, record.messages);
+            return conversations.put(input.projectId, events ? { ...record, webhook_events: events } : record);
+          }));
       bus.publish({ type: 'conversation.created', project_id: input.projectId, conversation_id: record.id, conversation: summary(record) });
       for (const message of record.messages) {
         bus.publish({ type: 'message.created', project_id: input.projectId, conversation_id: record.id, seq: message.seq, message });
@@ -146,7 +175,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       checkMessage(input);
       let created: Message | undefined;
       let existing: Message | undefined;
-      const updated = await conversations.update(projectId, conversationId, (record) => {
+      const updated = await withEvents(projectId, conversationId, (carry, change) => conversations.update(projectId, conversationId, (record) => {
         if (input.client_id) {
           existing = record.messages.find((m) => m.client_id === input.client_id);
           if (existing) return undefined;
@@ -162,8 +191,9 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
         record.first_message_at ??= t;
         record.last_message_at = t;
         record.updated_at = t;
+        if (carry) record.webhook_events = carry(change, record, record, [created]);
         return record;
-      });
+      }));
       if (!updated) throw notFound('conversation');
       if (existing) return { message: existing, duplicate: true };
       const message = created!;
@@ -188,7 +218,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       let duplicate: Message | undefined;
       let changed = false;
       let previous: ConversationRecord | undefined;
-      const updated = await conversations.update(projectId, conversationId, (record) => {
+      const updated = await withEvents(projectId, conversationId, (carry, change) => conversations.update(projectId, conversationId, (record) => {
         previous = record;
         const step = plan(record);
         if (!step) return undefined;
@@ -214,8 +244,9 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
         }
         created = next.messages.slice(record.messages.length);
         changed = Boolean(step.set && Object.keys(step.set).length > 0);
+        if (carry) next.webhook_events = carry(change, record, next, created);
         return next;
-      });
+      }));
       if (!updated) throw notFound('conversation');
       if (duplicate) return { record: updated, messages: [], duplicate };
       if (created.length === 0 && !changed) return null;
@@ -239,10 +270,12 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       patch: ConversationPatch,
     ): Promise<ConversationRecord> {
       let previous: ConversationRecord | undefined;
-      const updated = await conversations.update(projectId, conversationId, (record) => {
+      const updated = await withEvents(projectId, conversationId, (carry, change) => conversations.update(projectId, conversationId, (record) => {
         previous = record;
-        return { ...record, ...patch, updated_at: now() };
-      });
+        const next: ConversationRecord = { ...record, ...patch, updated_at: now() };
+        if (carry) next.webhook_events = carry(change, record, next, []);
+        return next;
+      }));
       if (!updated) throw notFound('conversation');
       bus.publish({ type: 'conversation.updated', project_id: projectId, conversation_id: conversationId, conversation: summary(updated), previous: summary(previous!) });
       return updated;

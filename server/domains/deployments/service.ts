@@ -41,22 +41,28 @@ export function createDeploymentService(ctx: AppContext) {
     const built = await snapshots.exclusive(projectId, async () => {
       const version = Math.max(0, ...(await deployments.list(projectId)).map((d) => d.version)) + 1;
       const { knowledge, ...config } = await snapshot();
-      await deployments.put(projectId, {
-        id: String(version),
-        project_id: projectId,
-        version,
-        note,
-        created_by: actor,
-        created_at: now(),
-        restored_from: restoredFrom,
-        ...config,
-        knowledge_manifest: await snapshots.saveManifest(projectId, knowledge),
-      });
+      const knowledgeManifest = await snapshots.saveManifest(projectId, knowledge);
+      const createdAt = now();
+      // deployment.built is stored before the build and sent once the build exists (webhooks/relay.ts).
+      const event = { deployment: { version, note, created_at: createdAt, restored_from: restoredFrom } };
+      const check = { collection: 'deployments', scope: projectId, id: String(version), fields: { created_at: createdAt } } as const;
+      await ctx.services.webhooks.around(projectId, [['deployment.built', event]], check, () =>
+        deployments.put(projectId, {
+          id: String(version),
+          project_id: projectId,
+          version,
+          note,
+          created_by: actor,
+          created_at: createdAt,
+          restored_from: restoredFrom,
+          ...config,
+          knowledge_manifest: knowledgeManifest,
+        }),
+      );
       return get(projectId, version);
     });
     // The build's index and calibration are made ahead of the first visitor that needs them.
     ctx.services.knowledge.calibrateSnapshot(projectId, { key: snapshotKey(built.version), refs: built.knowledge }).catch(() => undefined);
-    await ctx.services.webhooks.record(projectId, 'deployment.built', { deployment: { version: built.version, note: built.note, created_at: built.created_at, restored_from: built.restored_from } });
     return built;
   }
 
@@ -150,15 +156,17 @@ export function createDeploymentService(ctx: AppContext) {
         ...(checked.length ? { suite_run_ids: checked } : {}),
         ...(body.skip_suites ? { skipped_suites: true } : {}),
       });
-      let stored: Alias;
-      if (!existing) {
-        stored = await aliases.put(projectId, { id: name, project_id: projectId, name, version: body.version, mutable: body.mutable ?? true, created_at: at, updated_at: at, history: [move(null)] });
-      } else {
+      // alias.moved is stored before the move and sent once the alias shows it (webhooks/relay.ts).
+      const event = { alias: { name, version: body.version, previous_version: existing?.version ?? null, at } };
+      const landed = { collection: 'aliases', scope: projectId, id: name, fields: { version: body.version, updated_at: at } } as const;
+      const stored: Alias = await ctx.services.webhooks.around(projectId, [['alias.moved', event]], landed, async () => {
+        if (!existing) {
+          return aliases.put(projectId, { id: name, project_id: projectId, name, version: body.version, mutable: body.mutable ?? true, created_at: at, updated_at: at, history: [move(null)] });
+        }
         const updated = await aliases.update(projectId, name, (a) => ({ ...a, version: body.version, updated_at: at, history: [...a.history, move(a.version)].slice(-MAX_ALIAS_HISTORY) }));
         if (!updated) throw notFound(`alias ${JSON.stringify(name)}`);
-        stored = updated;
-      }
-      await ctx.services.webhooks.record(projectId, 'alias.moved', { alias: { name, version: stored.version, previous_version: existing?.version ?? null, at } });
+        return updated;
+      });
       return { alias: { ...stored, channel_ids: (await channelsOf(projectId)).get(name) ?? [] }, created: !existing };
     },
 

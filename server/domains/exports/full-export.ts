@@ -57,8 +57,14 @@ export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'se
       const ready: StoredFullExport = { ...job, status: 'ready', bytes, finished_at: iso(now), expires_at: iso(now + LINK_MS) };
       // Announced before the job reads ready, so whoever sees it ready also sees whether it was
       // e-mailed; a crash in between builds and announces it again (at least once, never lost).
-      const emailed = await announceReady(ctx, ready, await publicView(ready));
-      await patch(job, { status: 'ready', bytes, finished_at: ready.finished_at, expires_at: ready.expires_at, emailed });
+      const view = await publicView(ready);
+      const emailed = await announceReady(ctx, ready, view);
+      // export.ready is stored before the job reads ready and sent only once it does (webhooks/relay.ts).
+      const event = { export_id: job.id, kind: 'full', download_url: view.download_url, expires_at: view.expires_at };
+      const check = { collection: 'export_jobs', scope: job.project_id, id: job.id, fields: { status: 'ready', finished_at: ready.finished_at } } as const;
+      await ctx.services.webhooks.around(job.project_id, [['export.ready', event]], check, () =>
+        patch(job, { status: 'ready', bytes, finished_at: ready.finished_at, expires_at: ready.expires_at, emailed }),
+      );
     } catch (error) {
       await patch(job, { status: 'failed', error: 'The export could not be written; request it again (it does not count against the daily limit).', finished_at: iso(clock.now()) });
       console.error('full export failed', job.id, error);

@@ -1,17 +1,13 @@
 // Telling the requester that a full export is ready (spec 4.1: "download link sent by email"):
 // an 'export_ready' mail through the outbox (mail/types.ts) when SMTP is configured and the
-// requester has an address (a team member; an API key has none), and the webhook event
-// export.ready (domains/webhooks). The console shows the link either way.
+// requester has an address (a team member; an API key has none). The webhook event export.ready
+// goes with the write that marks the job ready (full-export.ts). The console shows the link either way.
 import type { FullExport } from '../../../shared/schemas/exports.js';
 import type { AppContext } from '../../context.js';
 import type { StoredFullExport } from './full-export.js';
 
 /** Resolves with whether the link was e-mailed. Failures here never fail the export. */
 export async function announceReady(ctx: Pick<AppContext, 'services'>, job: StoredFullExport, view: FullExport): Promise<boolean> {
-  // Queued in the webhooks' durable outbox for every endpoint subscribed to export.ready.
-  await ctx.services.webhooks
-    .exportReady(job.project_id, { export_id: job.id, kind: 'full', download_url: view.download_url, expires_at: view.expires_at })
-    .catch((error: unknown) => console.error('export.ready webhook not queued', job.id, error));
   const mail = ctx.services.mail;
   if (!mail.configured || !job.requester_email || !view.download_url) return false;
   const project = await ctx.services.projects.getProject(job.project_id);

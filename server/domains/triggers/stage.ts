@@ -59,7 +59,12 @@ export function triggerStage(ctx: AppContext): NonNullable<ReplyStages['beforeRe
       await ctx.services.conversations.patch(projectId, conversation.id, { ...(added.length || removed.length ? { labels: [...labels] } : {}), ...(markSpam ? { spam: true } : {}) });
     }
     if (fired.length || spam) {
-      await ctx.store.collection('trigger_runs').put(projectId, {
+      // trigger.fired is stored before the run and sent once the run exists (webhooks/relay.ts).
+      const events =
+        conversation.channel_type === 'simulation'
+          ? []
+          : fired.map((t) => ['trigger.fired', { conversation_id: conversation.id, message_id: message.id, trigger_id: t.id, actions: t.effects.map((e) => e.type) }] as const);
+      await ctx.services.webhooks.around(projectId, events.map(([type, data]) => [type, data]), { collection: 'trigger_runs', scope: projectId, id: message.id }, () => ctx.store.collection('trigger_runs').put(projectId, {
         id: message.id,
         conversation_id: conversation.id,
         trigger_ids: fired.map((t) => t.id),
@@ -69,12 +74,7 @@ export function triggerStage(ctx: AppContext): NonNullable<ReplyStages['beforeRe
         labels_added: added,
         labels_removed: removed,
         at: new Date().toISOString(),
-      });
-      if (conversation.channel_type !== 'simulation') {
-        for (const t of fired) {
-          await ctx.services.webhooks.record(projectId, 'trigger.fired', { conversation_id: conversation.id, message_id: message.id, trigger_id: t.id, actions: t.effects.map((e) => e.type) });
-        }
-      }
+      }));
     }
     return { blocked };
   };

@@ -30,7 +30,15 @@ export type { IdentityField };
 const normalise = canonicalIdentity;
 
 /** Told after a user is stored (webhooks): created, identified (an identity value or its verification is new) or otherwise changed. */
-export type UserEventHook = (projectId: string, type: 'user.created' | 'user.identified' | 'user.updated', user: User) => Promise<void>;
+/**
+ * Wraps the write of a user change with its webhook event (webhooks/relay.ts): the event is stored
+ * before `write` runs; `fields` are what the stored user shows once the change landed.
+ */
+export type UserEventHook = <R>(
+  projectId: string,
+  event: { type: 'user.created' | 'user.identified' | 'user.updated'; user: User; pool: string; fields: Record<string, unknown> },
+  write: () => Promise<R>,
+) => Promise<R>;
 
 const IDENTITY = ['email', 'phone', 'external_id'] as const;
 
@@ -39,7 +47,7 @@ function newlyIdentified(before: User, after: User): boolean {
   return IDENTITY.some((f) => (after[f] !== null && before[f] === null) || (after[`${f}_signed`] && !before[`${f}_signed`]));
 }
 
-export function createUserService(store: ParleyStore, onEvent: UserEventHook = async () => undefined) {
+export function createUserService(store: ParleyStore, onEvent: UserEventHook = (_p, _e, write) => write()) {
   const users = store.collection('users');
   const projects = store.collection('projects');
 
@@ -99,9 +107,7 @@ export function createUserService(store: ParleyStore, onEvent: UserEventHook = a
         last_seen_at: null,
         created_at: now(),
       };
-      const stored = await users.put(pool, user);
-      await onEvent(projectId, 'user.created', stored);
-      return stored;
+      return onEvent(projectId, { type: 'user.created', user, pool, fields: { created_at: user.created_at } }, () => users.put(pool, user));
     },
 
     get: async (projectId: string, id: string) => users.get(await poolOf(projectId), id),
@@ -118,9 +124,8 @@ export function createUserService(store: ParleyStore, onEvent: UserEventHook = a
     async patch(projectId: string, id: string, input: UserInput & Partial<Pick<User, 'email_signed' | 'phone_signed' | 'external_id_signed' | 'last_seen_at'>>) {
       const data = clean(input);
       await assertUnique(projectId, data, id);
-      let before: User | undefined;
-      const updated = await users.update(await poolOf(projectId), id, (u) => {
-        before = u;
+      const pool = await poolOf(projectId);
+      const change = (u: User): User => {
         const next: User = { ...u };
         for (const [k, v] of Object.entries(data)) {
           if (v === undefined || k === 'external_attributes') continue;
@@ -137,12 +142,23 @@ export function createUserService(store: ParleyStore, onEvent: UserEventHook = a
           if (data[field] !== undefined && data[field] !== u[field] && input[flag] === undefined) next[flag] = false;
         }
         return next;
-      });
-      if (!updated) throw notFound('user');
+      };
+      const write = () => users.update(pool, id, change);
       // Marking the user seen (every visitor message) is not a change worth an event.
-      if (Object.keys(input).some((k) => k !== 'last_seen_at' && (input as Record<string, unknown>)[k] !== undefined)) {
-        await onEvent(projectId, newlyIdentified(before!, updated) ? 'user.identified' : 'user.updated', updated);
+      const eventful = Object.keys(input).some((k) => k !== 'last_seen_at' && (input as Record<string, unknown>)[k] !== undefined);
+      const before = eventful ? await users.get(pool, id) : undefined;
+      if (!before) {
+        const updated = await write();
+        if (!updated) throw notFound('user');
+        return updated;
       }
+      // The event is made from the user as read now, so it can be stored before the write; a patch
+      // racing this one in between may leave its `user` a step behind (the next event is current).
+      const expected = change(before);
+      const fields = Object.fromEntries(Object.entries(expected).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify((before as unknown as Record<string, unknown>)[k])));
+      const type = newlyIdentified(before, expected) ? 'user.identified' : 'user.updated';
+      const updated = await onEvent(projectId, { type, user: expected, pool, fields }, write);
+      if (!updated) throw notFound('user');
       return updated;
     },
 

@@ -1,14 +1,14 @@
-// Where webhook events come from. The conversation events are derived from the conversation bus
-// (conversations/events.ts): a conversation.updated carries the conversation before and after the
-// change, so one listener tells an escalation from a resolution without touching the code paths
-// (widget, team console, API, lifecycle sweeps) that make those changes. Simulation conversations
-// never leave the server.
-import type { ConversationBus, ConversationEvent } from '../conversations/events.js';
-import type { Conversation } from '../../../shared/schemas/entities.js';
+// The conversation events. They are derived inside the conversation service's write from the
+// record before and after it (conversations/service.ts calls conversationOutbound), so one rule
+// tells an escalation from a resolution for every code path (widget, team console, API, lifecycle
+// sweeps), and the events are stored in that same write (relay.ts says why). Simulation
+// conversations never leave the server.
+import type { Conversation, ConversationRecord, Message } from '../../../shared/schemas/entities.js';
+import { summary, type ConversationOutbound } from '../conversations/service.js';
+import type { Relay } from './relay.js';
+import type { Outbox } from './outbox.js';
 import type { WebhookEventType } from '../../../shared/schemas/webhooks.js';
 import { messageForVisitor, visibleToVisitor } from '../../../shared/visibility.js';
-
-export type Emit = (projectId: string, type: WebhookEventType, data: Record<string, unknown>) => Promise<unknown>;
 
 const CLOSED = new Set(['resolved', 'abandoned']);
 
@@ -31,30 +31,35 @@ export function conversationChanges(before: Conversation, after: Conversation): 
   return out;
 }
 
-const isSimulation = (c: Conversation) => c.channel_type === 'simulation';
+const CONVERSATION_EVENT_TYPES: readonly WebhookEventType[] = [
+  'conversation.created', 'conversation.escalated', 'conversation.resolved', 'conversation.reopened', 'conversation.assigned',
+  'conversation.hidden', 'rating.given', 'label.applied', 'message.created',
+];
 
-export function hookConversationEvents(bus: ConversationBus, emit: Emit, log: (message: string, err: unknown) => void): () => void {
-  // Simulation conversations learned from their creation, so their messages are skipped too.
-  const simulated = new Set<string>();
-  const send = (projectId: string, type: WebhookEventType, data: Record<string, unknown>) =>
-    void emit(projectId, type, data).catch((err) => log(`webhook: ${type} could not be stored`, err));
+/** The events of one write of a conversation, in the order they happened (created, messages, changes). */
+export function conversationEvents(before: ConversationRecord | null, after: ConversationRecord, messages: Message[]): [WebhookEventType, Record<string, unknown>][] {
+  if (after.channel_type === 'simulation') return [];
+  const out: [WebhookEventType, Record<string, unknown>][] = [];
+  if (!before) out.push(['conversation.created', { conversation: summary(after) }]);
+  for (const m of messages) if (visibleToVisitor(m)) out.push(['message.created', { conversation_id: after.id, message: messageForVisitor(m) }]);
+  if (before) out.push(...conversationChanges(summary(before), summary(after)));
+  return out;
+}
 
-  return bus.subscribeAll((event: ConversationEvent) => {
-    switch (event.type) {
-      case 'conversation.created':
-        if (isSimulation(event.conversation)) {
-          if (simulated.size > 10_000) simulated.clear();
-          simulated.add(event.conversation_id);
-          return;
-        }
-        return send(event.project_id, 'conversation.created', { conversation: event.conversation });
-      case 'conversation.updated':
-        if (!event.previous || isSimulation(event.conversation)) return;
-        for (const [type, data] of conversationChanges(event.previous, event.conversation)) send(event.project_id, type, data);
-        return;
-      case 'message.created':
-        if (simulated.has(event.conversation_id) || !visibleToVisitor(event.message)) return;
-        return send(event.project_id, 'message.created', { conversation_id: event.conversation_id, message: messageForVisitor(event.message) });
-    }
-  });
+/**
+ * What the conversation service needs to record its events in the same write as the change
+ * (relay.ts): nothing at all while no endpoint of the project takes a conversation event.
+ */
+export function conversationOutbound(relay: Relay, outbox: Outbox): ConversationOutbound {
+  return {
+    async begin(projectId, conversationId) {
+      if (!(await outbox.wants(projectId, CONVERSATION_EVENT_TYPES))) return null;
+      return relay.begin(projectId, { collection: 'conversations', scope: projectId, id: conversationId });
+    },
+    carry(change, before, after, messages) {
+      const events = conversationEvents(before, after, messages).map(([type, data]) => ({ type, data }));
+      return relay.carry(before?.webhook_events, change, events, after.updated_at);
+    },
+    end: (change) => relay.end(change),
+  };
 }

@@ -18,12 +18,15 @@ export interface StoredDelivery extends WebhookDelivery {
 export function createOutbox(store: ParleyStore, endpoints: EndpointService, wake: () => void) {
   const deliveries = store.collection('webhook_deliveries');
 
-  async function enqueue(projectId: string, targets: StoredWebhookEndpoint[], type: string, data: Record<string, unknown>, timestamp: string) {
+  const subscribed = (all: StoredWebhookEndpoint[], type: string) =>
+    all.filter((e) => e.enabled && (e.event_types.length === 0 || (e.event_types as string[]).includes(type)));
+
+  async function enqueue(projectId: string, targets: StoredWebhookEndpoint[], type: string, data: Record<string, unknown>, timestamp: string, idFor: (e: StoredWebhookEndpoint) => string = newId) {
     if (targets.length === 0) return [];
     const body = JSON.stringify({ type, timestamp, data });
     const created = await Promise.all(
       targets.map((e) => {
-        const id = newId();
+        const id = idFor(e);
         const doc: StoredDelivery = {
           id, project_id: projectId, endpoint_id: e.id, message_id: `msg_${id}`, event_type: type, body, status: 'pending',
           attempts: [], next_attempt_at: timestamp, created_at: timestamp, delivered_at: null,
@@ -38,9 +41,31 @@ export function createOutbox(store: ParleyStore, endpoints: EndpointService, wak
   return {
     /** Stores a delivery for every enabled endpoint of the project subscribed to `type`; resolves once they are durable. */
     async emit(projectId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<number> {
+      return (await enqueue(projectId, subscribed(await endpoints.listStored(projectId), type), type, data, now())).length;
+    },
+
+    /** Whether an enabled endpoint of the project takes any of these types (else a change records no events). */
+    async wants(projectId: string, types: readonly WebhookEventType[]): Promise<boolean> {
       const all = await endpoints.listStored(projectId);
-      const targets = all.filter((e) => e.enabled && (e.event_types.length === 0 || (e.event_types as string[]).includes(type)));
-      return (await enqueue(projectId, targets, type, data, now())).length;
+      return types.some((type) => subscribed(all, type).length > 0);
+    },
+
+    /**
+     * One relayed event (relay.ts): a delivery per subscribed endpoint, its id made from the event and
+     * the endpoint; `ifAbsent` skips deliveries stored already (a change relayed twice).
+     */
+    async enqueueEvent(
+      projectId: string,
+      event: { id: string; type: WebhookEventType; data: Record<string, unknown>; at: string },
+      idFor: (eventId: string, endpointId: string) => string,
+      ifAbsent: boolean,
+    ): Promise<number> {
+      let targets = subscribed(await endpoints.listStored(projectId), event.type);
+      if (ifAbsent) {
+        const stored = await Promise.all(targets.map((e) => deliveries.get(projectId, idFor(event.id, e.id))));
+        targets = targets.filter((_, i) => !stored[i]);
+      }
+      return (await enqueue(projectId, targets, event.type, event.data, event.at, (e) => idFor(event.id, e.id))).length;
     },
 
     /** "Send test event": one delivery to this endpoint whatever its filter (and even while disabled). */

@@ -6,7 +6,9 @@ import type { WebhookEventType } from '../../../shared/schemas/webhooks.js';
 import { createEndpointService } from './endpoints.js';
 import { createOutbox } from './outbox.js';
 import { createDeliverer } from './deliverer.js';
-import { hookConversationEvents } from './hooks.js';
+import { conversationOutbound } from './hooks.js';
+import { createRelay, type ChangeCheck } from './relay.js';
+import { newId, now } from '../../lib/ids.js';
 import { notifyDisabled } from './notify.js';
 import { webhookSettings, type WebhookSettings } from './settings.js';
 
@@ -15,12 +17,34 @@ export function createWebhookService(ctx: Omit<AppContext, 'services'>, services
   const endpoints = createEndpointService(ctx, settings);
   const deliverer = createDeliverer({ store: ctx.store, endpoints, settings, log, onDisabled: async (e) => void (await notifyDisabled(services(), e)) });
   const outbox = createOutbox(ctx.store, endpoints, () => deliverer.wake());
-  const unhook = hookConversationEvents(ctx.bus, outbox.emit, log);
+  const relay = createRelay(ctx.store, outbox, log);
   deliverer.start();
+  // Changes a crashed run acknowledged but did not relay: once at start, then now and again for
+  // intents another instance may have left (relay.ts).
+  const recover = () => void relay.recover().catch((err) => log('webhook: recovering events failed', err));
+  recover();
+  const recovering = setInterval(recover, 5_000);
+  recovering.unref();
   ctx.onClose(async () => {
-    unhook();
+    clearInterval(recovering);
     await deliverer.stop();
   });
+
+  /**
+   * A change whose events are known before it is written: the intent holding them is durable
+   * before `write` runs, and `check` names the document and the fields it shows once the change
+   * landed, which a recovery after a crash reads to tell whether to send them (relay.ts).
+   */
+  async function around<R>(projectId: string, events: [WebhookEventType, Record<string, unknown>][], check: ChangeCheck, write: () => Promise<R>): Promise<R> {
+    if (events.length === 0 || !(await outbox.wants(projectId, events.map(([type]) => type)))) return write();
+    const at = now();
+    const change = await relay.begin(projectId, check, events.map(([type, data]) => ({ id: newId(), type, data, at })));
+    try {
+      return await write();
+    } finally {
+      await relay.end(change);
+    }
+  }
 
   return {
     /** Timing and policy; tests shorten the schedule here instead of waiting for real time. */
@@ -29,21 +53,25 @@ export function createWebhookService(ctx: Omit<AppContext, 'services'>, services
     deliveries: outbox,
     /** Stores the event for every subscribed endpoint; resolves once it is durable (it then counts as emitted). */
     emit: (projectId: string, type: WebhookEventType, data: Record<string, unknown>) => outbox.emit(projectId, type, data),
+    /** What the conversation service records its events through, in the write of each change. */
+    conversationEvents: conversationOutbound(relay, outbox),
     /**
-     * An export finished (docs/api.md "Webhooks" export.ready): for the exports work to call when a
-     * file can be downloaded.
+     * Every other source of events: wraps the write of the change (see `around`). A failure to store
+     * the intent fails the change before it is made, so no change goes out without its events.
      */
-    exportReady: (projectId: string, data: { export_id: string; kind: string; download_url: string | null; expires_at: string | null }) =>
-      outbox.emit(projectId, 'export.ready', data),
+    around,
     /**
-     * For domains that emit after their own change is stored: awaits the outbox write, but a failure
-     * to store the event is logged, not thrown, so it never fails the change itself.
+     * Only for a change already written (a sync job's outcome, stored by the sync runner before it
+     * tells): a crash between that write and this one loses the event, unlike `around`. Logged,
+     * never thrown, so it never fails the change.
      */
-    record: (projectId: string, type: WebhookEventType, data: Record<string, unknown>) =>
+    recordAfter: (projectId: string, type: WebhookEventType, data: Record<string, unknown>) =>
       outbox.emit(projectId, type, data).then(
         () => undefined,
         (err) => log(`webhook: ${type} could not be stored`, err),
       ),
+    /** Relays what crashed runs left (the background does this every few seconds). */
+    recover: () => relay.recover(),
     /** Sends what is due now and waits for the outcome (the background loop does this on its own). */
     deliverDue: () => deliverer.deliverDue(),
     /** Drops finished deliveries older than settings.keepLogMs (hourly in the background). */

@@ -93,8 +93,8 @@ describe('webhooks API', () => {
       const again = (await t.app.inject({ method: 'GET', url: url(`/${e.id}/deliveries`), headers: H() })).json().data[0];
       expect(again.attempts).toHaveLength(2);
 
-      // export.ready, emitted by the exports work through the service, reaches its subscribers (this one and the catch-all).
-      expect(await t.app.ctx.services.webhooks.exportReady(t.demo.project_id, { export_id: 'x1', kind: 'conversations', download_url: null, expires_at: null })).toBe(2);
+      // An event emitted through the service reaches its subscribers (this one and the catch-all).
+      expect(await t.app.ctx.services.webhooks.emit(t.demo.project_id, 'export.ready', { export_id: 'x1', kind: 'conversations', download_url: null, expires_at: null })).toBe(2);
       await vi.waitFor(() => expect(eventsOf(r, 'export.ready')).toHaveLength(1), { timeout: 5000 });
     } finally {
       await r.close();
