@@ -35,6 +35,7 @@ export interface ResyncInfo {
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; the envelope must fit below it. */
 export const MAX_SIGNAL_BYTES = 7999;
 const CHANNEL = 'parley_signals';
+export const LISTENER_NAME = 'parley-signals';
 
 export class SignalTooLargeError extends Error {
   constructor(topic: string, bytes: number) {
@@ -156,7 +157,8 @@ export async function createPostgresSignals(url: string, options: PostgresSignal
   };
 
   async function connectListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    // Named, so an operator (and a test) can tell it in pg_stat_activity.
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_NAME });
     let dropped = false;
     const drop = (err?: Error) => {
       if (dropped) return;

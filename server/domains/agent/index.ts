@@ -17,6 +17,7 @@ import { behaviourStages } from '../guidance/stages.js';
 import { triggerStage } from '../triggers/stage.js';
 import { operatorsOf } from '../operators/service.js';
 import { humanRequestStage } from '../operators/human-request-stage.js';
+import { expiredReplyStage } from '../billing/reply-pause.js';
 
 export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider {
   if (!ctx.config.llm) return createOfflineAnswerer();
@@ -54,7 +55,9 @@ export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services:
     stages: { ...behaviourStages({ ...ctx, services: services() }), beforeReply: triggerStage({ ...ctx, services: services() }) },
     escalate: (conversation, note) => operatorsOf({ ...ctx, services: services() }).escalateByAgent(conversation, note),
     // "I would like to talk to a human": the offer at once, or the queue (docs/operators.md "Handover").
-    humanRequest: (conversation, question, locale) => humanRequestStage({ ...ctx, services: services() })(conversation, question, locale),
+    // An expired subscription that stops replies comes first: the visitor is told, the team gets the conversation (docs/billing.md).
+    humanRequest: async (conversation, question, locale) =>
+      (await expiredReplyStage({ services: services() })(conversation, locale)) ?? humanRequestStage({ ...ctx, services: services() })(conversation, question, locale),
     // The channel's locale, then the locales the visitor's widget sent (kept on the user).
     visitorLocale: async (conversation) => {
       const { users, projects } = services();
