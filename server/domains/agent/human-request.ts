@@ -91,23 +91,30 @@ function normalise(text: string): string {
     .replace(/ـ/g, '');
 }
 
-/** Damerau–Levenshtein distance (optimal string alignment), stopping early above `max`. */
+/**
+ * Damerau–Levenshtein distance (optimal string alignment), stopping early above `max`. Three rows
+ * (the swap looks two back), reused between calls: every token of every message meets several words.
+ */
+let rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  if (rows[0]!.length <= b.length) rows = rows.map(() => new Int32Array(b.length * 2 + 1));
+  let [before, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
     let best = Infinity;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2]! + 1);
+      cur[j] = v;
       best = Math.min(best, v);
     }
     if (best > max) return max + 1;
+    [before, prev, cur] = [prev, cur, before];
   }
-  return d[a.length]![b.length]!;
+  return prev[b.length]!;
 }
 
 /** Typos allowed: none up to 3 letters, one from 4 (a swapped pair counts once), two from 8. */
@@ -116,28 +123,45 @@ const allowed = (word: string) => (word.length <= 3 ? 0 : word.length < 8 ? 1 : 
 /** Real words one letter away from a listed one ("parley" is not "parler"). */
 const NO_TYPO = new Set(['parley', 'walk', 'tall', 'task', 'life', 'bike', 'seed', 'feed', 'wait', 'gets', 'geht', 'personal']);
 
-function matches(token: string, words: readonly string[]): boolean {
-  if (NO_TYPO.has(token)) return words.includes(token);
-  for (const w of words) {
-    if (token === w) return true;
+/**
+ * A word list as `matches` reads it: a set for the exact look-up and the words by first letter, the
+ * only ones a typo may be measured against (every visitor message is checked, token by token).
+ */
+interface WordList {
+  exact: ReadonlySet<string>;
+  byInitial: ReadonlyMap<string, readonly string[]>;
+}
+
+function wordList(words: readonly string[]): WordList {
+  const byInitial = new Map<string, string[]>();
+  for (const w of words) byInitial.set(w[0]!, [...(byInitial.get(w[0]!) ?? []), w]);
+  return { exact: new Set(words), byInitial };
+}
+
+function matches(token: string, words: WordList): boolean {
+  if (words.exact.has(token)) return true;
+  if (NO_TYPO.has(token)) return false;
+  for (const w of words.byInitial.get(token[0]!) ?? []) {
     const max = Math.min(allowed(w), allowed(token));
-    if (max > 0 && token[0] === w[0] && distance(token, w, max) <= max) return true;
+    if (max > 0 && distance(token, w, max) <= max) return true;
   }
   return false;
 }
+
+const LISTS = { talk: wordList(TALK), want: wordList(WANT), real: wordList(REAL), weak: wordList(WEAK), strong: wordList(STRONG) };
 
 const near = (a: number[], b: number[], window = 5) => a.some((i) => b.some((j) => Math.abs(i - j) <= window));
 
 function latin(text: string): boolean {
   const tokens = text.match(/\p{L}+/gu) ?? [];
-  const at = (words: readonly string[], skip?: (i: number) => boolean) =>
+  const at = (words: WordList, skip?: (i: number) => boolean) =>
     tokens.flatMap((t, i) => (!skip?.(i) && matches(t, words) ? [i] : []));
-  const talk = at(TALK, (i) => ABOUT.has(tokens[i + 1] ?? ''));
-  const want = at(WANT);
-  const real = at(REAL);
-  const weak = at(WEAK);
+  const talk = at(LISTS.talk, (i) => ABOUT.has(tokens[i + 1] ?? ''));
+  const want = at(LISTS.want);
+  const real = at(LISTS.real);
+  const weak = at(LISTS.weak);
   const strong = [
-    ...at(STRONG, (i) => NOT_A_PERSON.has(tokens[i - 1] ?? '')),
+    ...at(LISTS.strong, (i) => NOT_A_PERSON.has(tokens[i - 1] ?? '')),
     // "a real person", "persona real", "une vraie personne"
     ...weak.filter((i) => real.some((r) => Math.abs(r - i) === 1)),
   ];
