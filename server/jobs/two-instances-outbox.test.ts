@@ -14,6 +14,8 @@ let receiver: Receiver;
 let smtp: TestSmtp;
 let two: TwoApps;
 beforeAll(async () => {
+  // Each instance looks for unfinished export jobs every lease: every second here.
+  process.env.JOB_LEASE_SECONDS = '1';
   pg = await startPostgres();
   receiver = await startReceiver();
   smtp = await startTestSmtp();
@@ -23,6 +25,7 @@ afterEach(() => {
   clock.now = () => Date.now();
 });
 afterAll(async () => {
+  delete process.env.JOB_LEASE_SECONDS;
   await two?.close();
   await receiver?.close();
   await smtp?.close();
@@ -74,5 +77,20 @@ describe('outboxes on two instances', () => {
     await vi.waitFor(() => expect(smtp.received.some((m) => m.subject?.includes('daily export'))).toBe(true), { timeout: 20_000, interval: 50 });
     await new Promise((r) => setTimeout(r, 1500));
     expect(smtp.received.filter((m) => m.subject?.includes('daily export'))).toHaveLength(1);
+  });
+
+  it('runs a full export once when both instances look for unfinished jobs at once', async () => {
+    const project = two.demo.project_id;
+    const job = await two.a.ctx.services.exports.full.request(project, { label: 'Ops', email: 'full@example.test' });
+    // Both instances find the job unfinished (as after a restart, or while the other runs it).
+    const [fa, fb] = [two.a.ctx.services.exports.full, two.b.ctx.services.exports.full];
+    await Promise.all([fa.resume(), fb.resume()]);
+    await vi.waitFor(async () => expect((await fb.get(project, job.id)).status).toBe('ready'), { timeout: 30_000, interval: 100 });
+    await Promise.all([fa.idle(), fb.idle()]);
+    await Promise.all([two.a.ctx.services.mail.drain(), two.b.ctx.services.mail.drain()]);
+    await vi.waitFor(() => expect(smtp.received.some((m) => JSON.stringify(m.to).includes('full@example.test'))).toBe(true), { timeout: 20_000, interval: 50 });
+    await new Promise((r) => setTimeout(r, 1500));
+    // A second run would have e-mailed the requester a second link.
+    expect(smtp.received.filter((m) => JSON.stringify(m.to).includes('full@example.test'))).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import { newId } from '../../lib/ids.js';
 import { writeDataset } from './dataset.js';
 import { linkSigner } from './links.js';
 import { announceReady } from './notify.js';
+import { heartbeat, type JobClaims } from '../../jobs/claims.js';
 
 export interface StoredFullExport extends Omit<FullExport, 'download_url'> {
   organization_id: string;
@@ -38,7 +39,8 @@ export interface Requester {
   email: string | null;
 }
 
-export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'services' | 'onClose'>) {
+/** `shared`: the instances' job claims; without it (or on the embedded store) this process is alone. */
+export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'services' | 'onClose'>, shared?: { claims: JobClaims; leaseMs: number }) {
   const jobs = ctx.store.collection('export_jobs');
   const dir = join(ctx.config.dataDir, 'exports');
   const fileOf = (job: Pick<StoredFullExport, 'id' | 'format'>) => exportFilePath(ctx.config.dataDir, job);
@@ -75,10 +77,42 @@ export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'se
     if (running || closed) return;
     const next = queue.shift();
     if (!next) return;
-    running = run(next).finally(() => {
+    running = runClaimed(next).finally(() => {
       running = null;
       kick();
     });
+  }
+
+  /**
+   * On a database shared by instances (docs/architecture.md section 7) a job runs under its claim:
+   * another instance may be running it or have finished it since it was queued here, so it is read
+   * again once claimed. A job whose instance died is free once its claim lapses, and the next
+   * look for unfinished jobs (each lease) takes it. Its file is written to this instance's DATA_DIR.
+   */
+  async function runClaimed(job: StoredFullExport): Promise<void> {
+    if (!shared?.claims.shared) return run(job);
+    const name = `export:${job.id}`;
+    if (!(await shared.claims.acquire(name, { ttlMs: shared.leaseMs }).catch(() => false))) return;
+    const stopBeat = heartbeat(shared.claims, name, shared.leaseMs, () => undefined);
+    try {
+      const current = await jobs.get(job.project_id, job.id);
+      if (current?.status === 'queued' || current?.status === 'running') await run(current);
+    } finally {
+      stopBeat();
+      await shared.claims.release(name).catch(() => undefined);
+    }
+  }
+  /** Queues the unfinished jobs not queued here yet (those of a dead instance among them) and starts the next. */
+  async function resume(): Promise<void> {
+    for (const status of ['running', 'queued'] as const) {
+      for (const j of await jobs.findBy('status', status)) if (!queue.some((q) => q.id === j.id)) queue.push(j);
+    }
+    kick();
+  }
+  if (shared?.claims.shared) {
+    const look = setInterval(() => void (closed ? undefined : resume().catch(() => undefined)), Math.max(1000, shared.leaseMs));
+    look.unref();
+    ctx.onClose(() => clearInterval(look));
   }
 
   async function publicView(job: StoredFullExport): Promise<FullExport> {
@@ -114,6 +148,9 @@ export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'se
   });
 
   return {
+    resume,
+    /** Resolves when the job running here (if any) has finished. */
+    idle: async () => void (await running),
     async request(projectId: string, requester: Requester): Promise<FullExport> {
       const project = await ctx.services.projects.getProject(projectId);
       if (!project) throw notFound('project');

@@ -4,6 +4,7 @@ import type { AppContext, Services } from '../../context.js';
 import { createEntityExports, type EntityExports } from './entity.js';
 import { createFullExports, type FullExports } from './full-export.js';
 import { createExportSchedules, type ExportSchedules } from './schedules.js';
+import { sharedState } from '../../jobs/shared.js';
 
 export interface ExportService {
   entity: EntityExports;
@@ -22,6 +23,6 @@ export function createExportService(ctx: Omit<AppContext, 'services'>, services:
     },
   };
   const entity = createEntityExports(withServices);
-  const full = createFullExports(withServices);
+  const full = createFullExports(withServices, sharedState(ctx));
   return { entity, full, schedules: createExportSchedules(withServices, entity, full) };
 }
