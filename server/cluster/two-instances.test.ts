@@ -187,6 +187,35 @@ describe('two instances on one database', () => {
     expect(seqs(second.c, id)).toEqual(after.messages.filter((m) => m.seq > welcomeLast).map((m) => m.seq));
   }, 60_000);
 
+  it('an SSE generation started on A resumes on B with Last-Event-ID: every event after it once, then the end', async () => {
+    const conv = (await (await api(A, '/conversations', { method: 'POST', body: JSON.stringify({ user_id: 'sse-resume', message: 'Tell me about plans' }) })).json()) as { id: string };
+    const aborter = new AbortController();
+    const res = await api(A, `/conversations/${conv.id}/generate`, { method: 'POST', headers: { accept: 'text/event-stream' }, signal: aborter.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let text = '';
+    while ((text.match(/event: delta\n/g) ?? []).length < 3) text += new TextDecoder().decode((await reader.read()).value);
+    aborter.abort();
+    const before = parseSseEvents(text.slice(0, text.lastIndexOf('\n\n') + 2));
+    const lastId = before.at(-1)!.id!;
+    const [streamId, n] = lastId.split(':') as [string, string];
+
+    const resumed = await api(B, `/conversations/${conv.id}/generate`, { method: 'POST', headers: { accept: 'text/event-stream', 'last-event-id': lastId } });
+    expect(resumed.status, await resumed.clone().text().catch(() => '')).toBe(200);
+    const after = parseSseEvents(await resumed.text());
+    // Numbered on from where the client was, none twice, none skipped, ending with the message and done.
+    expect(after.map((e) => e.id)).toEqual(after.map((_, i) => `${streamId}:${Number(n) + 1 + i}`));
+    expect(after.slice(-2).map((e) => e.event)).toEqual(['message', 'done']);
+    const message = (after.at(-2)!.data as { message: { id: string; content: string } }).message;
+    const deltas = [...before, ...after].filter((e) => e.event === 'delta').map((e) => (e.data as { delta: string }).delta).join('');
+    expect(deltas.trim()).toBe(message.content.trim());
+    const stored = (await (await api(A, `/conversations/${conv.id}`)).json()) as { messages: { id: string; content: string }[] };
+    expect(stored.messages.find((m) => m.id === message.id)?.content).toBe(message.content);
+    // A stream nobody has is still a 404 on any instance.
+    const unknown = await api(B, `/conversations/${conv.id}/generate`, { method: 'POST', headers: { accept: 'text/event-stream', 'last-event-id': `${crypto.randomUUID()}:1` } });
+    expect(unknown.status).toBe(404);
+  }, 60_000);
+
   it('a key revoked on B ends the SSE stream held on A', async () => {
     const admin = await signIn(B);
     const made = await fetch(`${B}/v1/org/projects/${P.split('/').at(-1)}/api-keys`, {

@@ -14,6 +14,7 @@ import { ConversationParams, GenerateResponse } from '../../../shared/schemas/ap
 import { AppError } from '../../errors.js';
 import type { ReplyResult } from '../agent/types.js';
 import { createStreamRegistry, formatEvent, type GenerationStream, type StreamRegistry } from './streams.js';
+import { createStreamRelay } from '../../cluster/stream-relay.js';
 
 export const GENERATE = ['conversation:read', 'conversation:generate', 'userpool:read'] as const;
 
@@ -101,6 +102,9 @@ function pipe(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, reg
 
 export function generateRoute(app: FastifyInstance, ctx: AppContext): void {
   const registry = createStreamRegistry();
+  // A Last-Event-ID for a generation another instance runs is served from there (cluster/stream-relay.ts).
+  const relay = createStreamRelay(ctx, registry);
+  ctx.onClose(() => relay.close());
   // preClose runs before the server stops accepting and waits for connections to drain.
   app.addHook('preClose', async () => registry.endAll());
   ctx.onClose(() => registry.close());
@@ -126,7 +130,7 @@ export function generateRoute(app: FastifyInstance, ctx: AppContext): void {
       const lastEventId = request.headers['last-event-id'];
       if (wantsStream && typeof lastEventId === 'string' && lastEventId !== '') {
         const parsed = registry.parseLastEventId(lastEventId);
-        const stream = parsed && registry.get(parsed.streamId);
+        const stream = parsed && (registry.get(parsed.streamId) ?? (await relay.follow(parsed.streamId, parsed.n, project_id, conversation_id)));
         if (!parsed || !stream || stream.projectId !== project_id || stream.conversationId !== conversation_id) {
           throw new AppError('not_found', 'This stream ended too long ago or never existed; request a new generation without Last-Event-ID');
         }

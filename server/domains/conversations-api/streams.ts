@@ -2,8 +2,8 @@
 // in memory while it runs and for a while after, so a client that lost the connection reconnects with
 // `Last-Event-ID: <stream_id>:<n>` and gets the events after n, then the live rest. The generation
 // itself does not depend on any connection: it finishes (and stores its message) even if every client
-// went away. Single-process, like the ConversationBus; a multi-instance setup would keep these in the
-// shared store.
+// went away. Kept by the instance running the generation; a reconnect that reaches another instance
+// is served from here through cluster/stream-relay.ts.
 import { newId } from '../../lib/ids.js';
 
 export interface StreamEvent {
