@@ -38,7 +38,10 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
     agent: createAgent(ctx, () => services),
     knowledge: createKnowledgeService({
       store, config: ctx.config, onClose: ctx.onClose, cluster: { claims, leaseMs, signals: ctx.signals },
-      onSyncFinished: (job) => services.webhooks.recordAfter(job.project_id, job.status === 'failed' ? 'knowledge.sync.failed' : 'knowledge.sync.finished', { job }),
+      aroundSyncOutcome: (job, write) =>
+        services.webhooks.around(job.project_id, [[job.status === 'failed' ? 'knowledge.sync.failed' : 'knowledge.sync.finished', { job }]], {
+          collection: 'sync_jobs', scope: job.project_id, id: job.id, fields: { status: job.status, finished_at: job.finished_at },
+        }, write),
     }),
     tables: createSearchTableService(store),
     voice: createVoiceService({ config: ctx.config, stt: createSpeechToText(ctx.config) }),

@@ -25,8 +25,8 @@ export interface KnowledgeDeps {
   onClose(fn: () => Promise<void> | void): void;
   /** Overrides the embedder chosen from config (tests, benchmarks). */
   embedder?: Embedder;
-  /** Told when a sync job succeeded or failed (webhooks). */
-  onSyncFinished?: (job: SyncJob) => Promise<void>;
+  /** Wraps the write of a sync job's outcome (succeeded or failed): webhooks store its event before it. */
+  aroundSyncOutcome?: <R>(job: SyncJob, write: () => Promise<R>) => Promise<R>;
   /**
    * Instances sharing the database (docs/architecture.md section 7): sync jobs are claimed through
    * `claims`, and a finished sync is announced on `signals` so every other instance reloads the index.
@@ -83,9 +83,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const { cluster } = deps;
   const sync = createSyncRunner({
     store, ingest, archives, config: deps.config, claims: cluster?.claims, leaseMs: cluster?.leaseMs,
+    aroundOutcome: deps.aroundSyncOutcome,
     onFinished: async (job) => {
       cluster?.signals.publish(KNOWLEDGE_CHANGED, { project_id: job.project_id, from: cluster.signals.instanceId });
-      await deps.onSyncFinished?.(job);
     },
   });
   // The instance that ran the sync mirrored every write into its index already.

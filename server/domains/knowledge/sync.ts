@@ -34,8 +34,10 @@ export interface SyncDeps {
   config: Pick<Config, 'allowPrivateFetch' | 'dataDir' | 'crawlLimits'> & { wikiImportDirs?: string[] };
   /** Extra fetch policy (tests: allow-listed hosts). */
   fetchPolicy?: Partial<FetchPolicy>;
-  /** Told once a job's outcome is stored (webhooks); not for a job cancelled by shutdown. */
+  /** Told once a job's outcome is stored; not for a job cancelled by shutdown. */
   onFinished?: (job: SyncJob) => Promise<void>;
+  /** Wraps the write of a succeeded or failed job's outcome, so its webhook event is stored before it (webhooks/relay.ts). */
+  aroundOutcome?: <R>(job: SyncJob, write: () => Promise<R>) => Promise<R>;
   /** Claims shared by the instances of one database; without them this process is alone. */
   claims?: JobClaims;
   /** How long a claim outlives its holder's last heartbeat (server/jobs/shared.ts). */
@@ -159,7 +161,8 @@ export function createSyncRunner(deps: SyncDeps) {
     job.status = status;
     job.error = error;
     job.finished_at = now();
-    await jobs.put(job.project_id, structuredClone(job));
+    const write = () => jobs.put(job.project_id, structuredClone(job));
+    await (status !== 'cancelled' && deps.aroundOutcome ? deps.aroundOutcome(structuredClone(job), write) : write());
     if (status !== 'cancelled') await deps.onFinished?.(structuredClone(job));
   }
 

@@ -60,16 +60,6 @@ export function createWebhookService(ctx: Omit<AppContext, 'services'>, services
      * the intent fails the change before it is made, so no change goes out without its events.
      */
     around,
-    /**
-     * Only for a change already written (a sync job's outcome, stored by the sync runner before it
-     * tells): a crash between that write and this one loses the event, unlike `around`. Logged,
-     * never thrown, so it never fails the change.
-     */
-    recordAfter: (projectId: string, type: WebhookEventType, data: Record<string, unknown>) =>
-      outbox.emit(projectId, type, data).then(
-        () => undefined,
-        (err) => log(`webhook: ${type} could not be stored`, err),
-      ),
     /** Relays what crashed runs left (the background does this every few seconds). */
     recover: () => relay.recover(),
     /** Sends what is due now and waits for the outcome (the background loop does this on its own). */
