@@ -12,7 +12,7 @@ import type { Passage } from './types.js';
 import { VectorMatrix, activeDims } from './vector-matrix.js';
 import { analyze } from './analysis/analyzer.js';
 import { detectLanguage, type Language } from './analysis/language.js';
-import { analyzeQuery, conceptCoverage, type AnalyzedQuery } from './analysis/query.js';
+import { analyzeQuery, type AnalyzedQuery, type Concept } from './analysis/query.js';
 import { Vocabulary } from './analysis/vocabulary.js';
 
 export interface IndexedChunk {
@@ -104,6 +104,42 @@ function proximity(sequence: Int32Array, conceptOf: ReadonlyMap<number, number>,
     last[c] = i;
   }
   return near.size / ((count * (count - 1)) / 2);
+}
+
+/** A concept's terms for coverage: by weight, highest first, so the first one a chunk has is its best. */
+interface CoverageConcept {
+  idf: number;
+  terms: string[];
+  weights: number[];
+}
+
+function coverageConcepts(concepts: readonly Concept[]): CoverageConcept[] {
+  return concepts.map((c) => {
+    const byWeight = [...c.terms].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1]);
+    return { idf: c.idf, terms: byWeight.map(([t]) => t), weights: byWeight.map(([, w]) => w) };
+  });
+}
+
+/**
+ * IDF-weighted share of the concepts with a term in `have` (0..1); a concept found only through a
+ * translation, cognate or correction earns that term's weight, not full credit. The concepts are
+ * prepared once per search (coverageConcepts), not gone through term by term for each candidate.
+ */
+function coverage(concepts: readonly CoverageConcept[], have: ReadonlySet<string>): number {
+  let total = 0;
+  let hit = 0;
+  for (const c of concepts) {
+    total += c.idf;
+    let best = 0;
+    for (let i = 0; i < c.terms.length; i++) {
+      if (have.has(c.terms[i]!)) {
+        best = c.weights[i]!;
+        break;
+      }
+    }
+    hit += c.idf * best;
+  }
+  return total === 0 ? 0 : hit / total;
 }
 
 export class HybridIndex {
@@ -241,15 +277,16 @@ export class HybridIndex {
     // (a chunk that speaks to every part of the question beats one repeating one word), plus the
     // vector half when there is one.
     const fused = new Map<string, { score: number; bm25: number; cosine: number; coverage: number }>();
+    const covering = coverageConcepts(concepts);
     const maxBm25 = lexical[0]?.score ?? 0;
     const active = useVectors ? activeDims(queryVector) : undefined;
     const cosineOf = (e: Entry) => (useVectors && e.row >= 0 ? this.vectors.dot(e.row, queryVector, active) : 0);
     for (const r of lexical) {
       const e = this.entries.get(r.id as string)!;
-      fused.set(e.id, { score: 0, bm25: r.score, cosine: cosineOf(e), coverage: conceptCoverage(concepts, e.terms) });
+      fused.set(e.id, { score: 0, bm25: r.score, cosine: cosineOf(e), coverage: coverage(covering, e.terms) });
     }
     for (const [id, cos] of vector) {
-      if (!fused.has(id)) fused.set(id, { score: 0, bm25: 0, cosine: cos, coverage: conceptCoverage(concepts, this.entries.get(id)!.terms) });
+      if (!fused.has(id)) fused.set(id, { score: 0, bm25: 0, cosine: cos, coverage: coverage(covering, this.entries.get(id)!.terms) });
     }
     const maxCos = vector[0]?.[1] ?? 0;
     const wv = useVectors ? this.vectorWeight : 0;

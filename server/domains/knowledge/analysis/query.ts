@@ -114,23 +114,6 @@ export function sensesByUse(translations: readonly string[], vocabulary: Vocabul
 }
 
 /**
- * IDF-weighted share of the concepts with a term in `have` (0..1); a concept found only through a
- * translation, cognate or correction earns that term's weight, not full credit.
- */
-export function conceptCoverage(concepts: readonly Concept[], have: ReadonlySet<string>): number {
-  let total = 0;
-  let hit = 0;
-  for (const c of concepts) {
-    total += c.idf;
-    let best = 0;
-    for (const [t, w] of c.terms) if (w > best && have.has(t)) best = w;
-    hit += c.idf * best;
-  }
-  return total === 0 ? 0 : hit / total;
-}
-
-
-/**
  * A compound the dictionary has only in parts, as two words ("Datenbankbenutzers" → datenbank,
  * benutzers: database, user); German joins parts with a linking s ("Verbindungs|fehler").
  */
