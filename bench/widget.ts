@@ -10,6 +10,7 @@
 // BENCH_CPU_PROF=<dir>: also writes a V8 CPU profile of the server (this process) over the measured
 // chat window only, as <dir>/widget-<time>.cpuprofile; `npx tsx bench/cpu-profile-summary.ts <file>`
 // lists self and inclusive time by function. The profiler adds overhead: compare figures without it.
+// BENCH_CPU_PROF_US (default 1000, V8's own): the sampling interval; 100 resolves the smaller functions.
 // Last line: ack_p99_ms=… first_ack_p99_ms=… answer_p99_ms=… msgs_per_s=… idle_rss_mb_per_1k=… server_cpu_ms_per_msg=…
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +90,7 @@ const profiler = profileDir ? new Session() : null;
 if (profiler) {
   profiler.connect();
   await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_CPU_PROF_US ?? 1000) });
   await profiler.post('Profiler.start');
 }
 const cpu0 = process.cpuUsage();
