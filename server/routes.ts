@@ -30,8 +30,9 @@ import { cannedReplyRoutes } from './domains/canned-replies/routes.js';
 import { mailRoutes } from './domains/mail/routes.js';
 import { webhookRoutes } from './domains/webhooks/routes.js';
 import { exportRoutes } from './domains/exports/routes.js';
+import { platformChannelRoutes } from './domains/channels/routes.js';
 import { billingRoutes } from './domains/billing/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, procedureRoutes, profileRoutes, unitoolRoutes, mcpServerRoutes, cannedReplyRoutes, mailRoutes, exportRoutes, webhookRoutes, billingRoutes, operatorsModule, consoleRoutes];
+export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, procedureRoutes, profileRoutes, unitoolRoutes, mcpServerRoutes, cannedReplyRoutes, mailRoutes, exportRoutes, webhookRoutes, platformChannelRoutes, billingRoutes, operatorsModule, consoleRoutes];

@@ -1,14 +1,15 @@
 // The facts an audience is evaluated on (spec 2.8), gathered once per reply from the conversation,
-// its user, its channel and the widget visitor's page. Fields no integration provides yet (ticketing,
-// team chat, messaging) are absent, which the evaluator treats as missing values.
+// its user, its channel and the widget visitor's page. A team-chat conversation (docs/channels.md) is
+// channel type `team_chat`. Fields no integration provides yet (ticketing, messaging) are absent,
+// which the evaluator treats as missing values.
 import type { AppContext } from '../../context.js';
 import type { ConversationRecord, User } from '../../../shared/schemas/entities.js';
 import { visitorPageFor } from '../widget/visitors.js';
 import type { AudienceFacts } from './evaluate.js';
 import type { SimulationPin } from '../../../shared/schemas/simulations.js';
 
-const CHANNEL_TYPE: Record<string, string> = { website_widget: 'browser', api: 'api' };
-const INTEGRATION_TYPE: Record<string, string> = { website_widget: 'widget', api: 'api' };
+const CHANNEL_TYPE: Record<string, string> = { website_widget: 'browser', api: 'api', slack: 'team_chat' };
+const INTEGRATION_TYPE: Record<string, string> = { website_widget: 'widget', api: 'api', slack: 'team_chat' };
 
 const fullName = (u: User) => [u.first_name, u.last_name].filter(Boolean).join(' ') || null;
 

@@ -24,6 +24,8 @@ export interface UserInput {
   timezone?: string | null;
   locales?: string[];
   labels?: string[];
+  /** Set by a platform channel for the requester it maps (docs/channels.md), not by API callers. */
+  platform_ids?: Record<string, string>;
 }
 
 export type { IdentityField };
@@ -104,6 +106,7 @@ export function createUserService(store: ParleyStore, onEvent: UserEventHook = (
         email_signed: false,
         phone_signed: false,
         external_id_signed: false,
+        ...(data.platform_ids ? { platform_ids: data.platform_ids } : {}),
         last_seen_at: null,
         created_at: now(),
       };
