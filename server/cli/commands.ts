@@ -9,6 +9,7 @@ import type { MemberRole } from '../../shared/schemas/entities.js';
 import type { Config } from '../config.js';
 import { BACKUP_COMMANDS } from './backup-commands.js';
 import { MIGRATE_COMMANDS } from './migrate-to-postgres.js';
+import { BILLING_COMMANDS } from './billing-commands.js';
 
 export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 /** node:util parseArgs options; `multiple` keeps every occurrence of a repeated flag. */
@@ -174,7 +175,7 @@ export const STORE_COMMANDS: Record<string, Command> = {
   },
 };
 
-export const COMMANDS: Record<string, Command | DataDirCommand> = { ...STORE_COMMANDS, ...BACKUP_COMMANDS, ...MIGRATE_COMMANDS };
+export const COMMANDS: Record<string, Command | DataDirCommand> = { ...STORE_COMMANDS, ...BILLING_COMMANDS, ...BACKUP_COMMANDS, ...MIGRATE_COMMANDS };
 
 export function usage(only?: string): string {
   const entries = Object.entries(COMMANDS).filter(([n]) => !only || n === only);

@@ -111,7 +111,8 @@ export function createBillingService(ctx: Pick<AppContext, 'store' | 'config' | 
     async setContract(organizationId: string, body: ContractBody): Promise<StoredSubscription> {
       const existing = await sync(organizationId);
       const now = clock.now();
-      if (!existing || existing.status === 'expired') return commit({ sub: newSubscription(organizationId, body, now, existing ?? undefined), closed: [] });
+      // A contract may start in the past: what is already due (the window closed, periods ended) applies at once.
+      if (!existing || existing.status === 'expired') return commit(advance(newSubscription(organizationId, body, now, existing ?? undefined), now));
       const timing = (['start_date', 'contract_months', 'billing_period', 'testphase_days'] as const).filter((k) => body[k] !== undefined);
       if (timing.length > 0) {
         throw new AppError('invalid_transition', `${timing.join(', ')} of a running contract cannot change; expire it first to start a new contract`);
