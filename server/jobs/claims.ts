@@ -98,3 +98,21 @@ export function heartbeat(claims: JobClaims, name: string, ttlMs: number, onLost
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * Runs `fn` holding `name` exclusively across instances: waits (polling) while another holder has it,
+ * renews it while `fn` runs and releases it after. A holder that died frees it when its lease lapses.
+ */
+export async function exclusively<T>(claims: JobClaims, name: string, ttlMs: number, fn: () => Promise<T>): Promise<T> {
+  const holder = `${claims.instanceId}:${crypto.randomUUID()}`;
+  for (let wait = 20; !(await claims.acquire(name, { ttlMs, holder })); wait = Math.min(500, wait * 2)) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  const stop = heartbeat(claims, name, ttlMs, () => undefined, holder);
+  try {
+    return await fn();
+  } finally {
+    stop();
+    await claims.release(name, holder).catch(() => undefined);
+  }
+}

@@ -6,7 +6,7 @@ import type { Actor } from '../../../shared/schemas/deployments.js';
 import { projectRoute } from '../../http/project-route.js';
 import { ProjectParams } from '../../../shared/schemas/api.js';
 import { AliasBody, AliasList, AliasOut, AliasParams, BuildBody, DeploymentDiff, DeploymentList, DeploymentParams, DeploymentSchema, DiffQuery, RestoreBody } from '../../../shared/schemas/deployments.js';
-import { createDeploymentService } from './service.js';
+import { createDeploymentService, followBuilds } from './service.js';
 import { createSimulationService } from '../simulations/service.js';
 
 const tags = ['deployments'];
@@ -19,6 +19,7 @@ export function actorOf(request: FastifyRequest): Actor {
 
 export const deploymentRoutes: RouteModule = (app, ctx) => {
   const deployments = createDeploymentService(ctx);
+  followBuilds(ctx, deployments);
   const simulations = createSimulationService(ctx);
   projectRoute(app, ctx, {
     method: 'GET', path: '/deployments', permissions: ['project:read'], tags, params: ProjectParams, response: DeploymentList,

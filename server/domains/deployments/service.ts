@@ -13,16 +13,21 @@ import { AppError, notFound } from '../../errors.js';
 import { now } from '../../lib/ids.js';
 import { draftSnapshot } from './snapshot.js';
 import { diffSnapshots } from './diff.js';
+import { exclusively } from '../../jobs/claims.js';
+import { sharedState } from '../../jobs/shared.js';
 
 /** Moves kept per alias: enough to audit months of releases without growing without bound. */
 export const MAX_ALIAS_HISTORY = 500;
 
 export const snapshotKey = (version: number) => `v${version}`;
+/** Published after a build: the other instances prepare its index before a visitor needs it. */
+const DEPLOYMENT_BUILT = 'deployment.built';
 
 export function createDeploymentService(ctx: AppContext) {
   const deployments = ctx.store.collection('deployments');
   const aliases = ctx.store.collection('aliases');
   const { snapshots } = ctx.services.knowledge;
+  const { claims, leaseMs } = sharedState(ctx);
 
   async function expand(stored: StoredDeployment): Promise<Deployment> {
     const { knowledge_manifest, ...rest } = stored;
@@ -37,8 +42,9 @@ export function createDeploymentService(ctx: AppContext) {
 
   async function publish(projectId: string, actor: Actor, note: string, snapshot: () => Promise<Snapshot>, restoredFrom: number | null): Promise<Deployment> {
     // Under the knowledge lock: the hashes read here cannot be overwritten before the build is stored,
-    // and two builds never take the same number.
-    const built = await snapshots.exclusive(projectId, async () => {
+    // and two builds never take the same number; the claim extends that to builds on other instances
+    // of the same database (docs/architecture.md section 7).
+    const built = await snapshots.exclusive(projectId, () => exclusively(claims, `deployment-build:${projectId}`, leaseMs, async () => {
       const version = Math.max(0, ...(await deployments.list(projectId)).map((d) => d.version)) + 1;
       const { knowledge, ...config } = await snapshot();
       const knowledgeManifest = await snapshots.saveManifest(projectId, knowledge);
@@ -60,9 +66,11 @@ export function createDeploymentService(ctx: AppContext) {
         }),
       );
       return get(projectId, version);
-    });
-    // The build's index and calibration are made ahead of the first visitor that needs them.
+    }));
+    // The build's index and calibration are made ahead of the first visitor that needs them, here
+    // and on every other instance (the signal).
     ctx.services.knowledge.calibrateSnapshot(projectId, { key: snapshotKey(built.version), refs: built.knowledge }).catch(() => undefined);
+    ctx.signals.publish(DEPLOYMENT_BUILT, { project_id: projectId, version: built.version, from: ctx.signals.instanceId });
     return built;
   }
 
@@ -201,3 +209,15 @@ export function createDeploymentService(ctx: AppContext) {
 }
 
 export type DeploymentService = ReturnType<typeof createDeploymentService>;
+
+/** Prepares, on this instance, the index of every build made on another one (once per app: routes.ts). */
+export function followBuilds(ctx: AppContext, service: DeploymentService): void {
+  const unsubscribe = ctx.signals.subscribe(DEPLOYMENT_BUILT, (p: { project_id: string; version: number; from: string }) => {
+    if (p.from === ctx.signals.instanceId) return;
+    void service
+      .get(p.project_id, p.version)
+      .then((build) => ctx.services.knowledge.calibrateSnapshot(p.project_id, { key: snapshotKey(build.version), refs: build.knowledge }))
+      .catch(() => undefined);
+  });
+  ctx.onClose(unsubscribe);
+}
