@@ -247,6 +247,32 @@ describe('two instances on one database', () => {
     expect(Date.now() - started).toBeLessThan(4_000);
   }, 60_000);
 
+  it('a team feed on A follows what B writes and resumes on B with nothing missed or doubled', async () => {
+    const projectId = P.split('/').at(-1)!;
+    const session = await signIn(A);
+    const feedA = await connectTeam(A, session.cookie);
+    sockets.push(feedA);
+    feedA.send({ type: 'team.hello', v: 1, project_id: projectId });
+    await feedA.next('team.welcome');
+    const conv = (await (await api(B, '/conversations', { method: 'POST', body: JSON.stringify({ user_id: 'team-feed-cluster', message: 'Hello team' }) })).json()) as { id: string };
+    await feedA.next('message.created', (f) => f.conversation_id === conv.id && f.message.content === 'Hello team');
+    await api(B, `/conversations/${conv.id}/messages`, { method: 'POST', body: JSON.stringify({ content: 'internal', type: 'comment' }) });
+    await feedA.next('message.created', (f) => f.conversation_id === conv.id && f.message.content === 'internal');
+    const seen = feedA.frames.flatMap((f) => (f.type === 'message.created' && f.conversation_id === conv.id ? [f.seq] : []));
+    expect(new Set(seen).size).toBe(seen.length);
+    feedA.close();
+    await feedA.closed;
+    await api(A, `/conversations/${conv.id}/messages`, { method: 'POST', body: JSON.stringify({ content: 'while away', type: 'comment' }) });
+    const feedB = await connectTeam(B, (await signIn(B)).cookie);
+    sockets.push(feedB);
+    feedB.send({ type: 'team.hello', v: 1, project_id: projectId, resume: [{ conversation_id: conv.id, last_seq: Math.max(...seen) }] });
+    const welcome = await feedB.next('team.welcome');
+    const stored = (await (await api(B, `/conversations/${conv.id}`)).json()) as { messages: { seq: number }[] };
+    expect(welcome.missed.map((m) => m.seq)).toEqual(stored.messages.filter((m) => m.seq > Math.max(...seen)).map((m) => m.seq));
+    expect(welcome.missed.map((m) => m.content)).toContain('while away');
+    feedB.close();
+  }, 60_000);
+
   it('an operator online on B counts as online on A (once), and not once they left', async () => {
     const onA = await signIn(A);
     const onB = await signIn(B);
