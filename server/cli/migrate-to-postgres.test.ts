@@ -4,16 +4,13 @@
 // database and a held data directory are said in one line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '../testing/server-process.js';
 import { startPostgres, type TestPostgres } from '../store/postgres/testing/pg-server.js';
-import { COLLECTION_NAMES, type Collections } from '../store/index.js';
-import { COLLECTION_OPTIONS } from '../store/collections.js';
-import { openLowdbStore } from '../store/lowdb/lowdb-store.js';
-import { openPostgresStore } from '../store/postgres/pg-store.js';
-import type { Collection, Store, StoredDoc } from '../store/types.js';
+import { COLLECTION_NAMES, openStore, type Collections, type ParleyStore } from '../store/index.js';
+import type { Collection, StoredDoc } from '../store/types.js';
 import { collectionSum } from './migrate-to-postgres-hash.js';
 
 let pg: TestPostgres;
@@ -51,13 +48,12 @@ function spawnCli(args: string[], env: Record<string, string> = {}) {
 
 const migrate = (dir: string, url: string, ...more: string[]) => spawnCli(['--data-dir', dir, '--database-url', url, ...more]).done;
 
-type AnyStore = Store<Collections>;
-const coll = (s: AnyStore, name: string) => s.collection(name as keyof Collections) as unknown as Collection<StoredDoc>;
+const coll = (s: ParleyStore, name: string) => s.collection(name as keyof Collections) as unknown as Collection<StoredDoc>;
 
 /** Count and checksum of every collection, read by this test from both stores (the server is stopped). */
 async function sums(dir: string, url: string) {
-  const lowdb = await openLowdbStore<Collections>({ dir, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
-  const postgres = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+  const lowdb = await openStore(dir);
+  const postgres = await openStore('', url);
   try {
     const out: Record<string, { embedded: unknown; postgres: unknown }> = {};
     for (const name of COLLECTION_NAMES) out[name] = { embedded: await collectionSum(coll(lowdb, name)), postgres: await collectionSum(coll(postgres, name)) };
@@ -76,7 +72,7 @@ const AWKWARD = 'Grüße 👋🏽 é\u0301 עברית \u0000 nul, lone \ud800 su
  * over four projects, enough that a copy into PostgreSQL takes seconds and can be killed midway.
  */
 async function fillDataDir(dir: string, count: number): Promise<void> {
-  const store = await openLowdbStore<Collections>({ dir, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+  const store = await openStore(dir);
   try {
     const conversations = coll(store, 'conversations');
     const writes: Promise<unknown>[] = [];
@@ -94,7 +90,7 @@ async function fillDataDir(dir: string, count: number): Promise<void> {
 }
 
 async function countIn(url: string, name: string): Promise<number> {
-  const store = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+  const store = await openStore('', url);
   try {
     return (await collectionSum(coll(store, name))).documents;
   } finally {
@@ -172,7 +168,7 @@ describe('migrate-to-postgres', () => {
     expect(after).toEqual(before);
     onPostgres.child.kill('SIGTERM');
     expect(await onPostgres.exited).toBe(0);
-  }, 240_000);
+  }, 420_000);
 
   it('resumes after a SIGKILL mid-copy and ends equal, skipping what was already copied', async () => {
     const dir = await tempDir();
@@ -216,7 +212,7 @@ describe('migrate-to-postgres', () => {
     const dir = await tempDir();
     await fillDataDir(dir, 1200);
     const url = await pg.createDatabase();
-    const other = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+    const other = await openStore('', url);
     await coll(other, 'organizations').put('global', { id: 'org-1', name: 'Another company' } as StoredDoc);
     await coll(other, 'projects').put('org-9', { id: 'project-9', name: 'Not in DATA_DIR' } as StoredDoc);
     await other.close();
@@ -248,7 +244,7 @@ describe('migrate-to-postgres', () => {
       run.done.then(() => reject(new Error(`finished before the other writer wrote:\n${run.out()}`)));
     });
     // Another writer on the database while the copy runs (past the check for existing data).
-    const other = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+    const other = await openStore('', url);
     await coll(other, 'labels').put('project-1', { id: 'label-1', name: 'written meanwhile' } as StoredDoc);
     await other.close();
     const { code, out, err } = await run.done;
@@ -270,5 +266,11 @@ describe('migrate-to-postgres', () => {
     const missing = await migrate(join(dir, 'nope'), await pg.createDatabase());
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/nope does not exist: nothing to migrate/);
+    // A mistyped path to some other directory is not turned into an empty data directory.
+    const elsewhere = await tempDir();
+    const notData = await migrate(elsewhere, await pg.createDatabase());
+    expect(notData.code).toBe(1);
+    expect(notData.err).toMatch(/is not a Parley data directory/);
+    expect(await readdir(elsewhere)).toEqual([]);
   }, 60_000);
 });

@@ -3,20 +3,16 @@
 // collection compared on both sides. A re-run after an interruption skips what is already there and
 // equal; a database holding other Parley data is refused unless --force replaces it.
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { COLLECTION_NAMES } from '../store/index.js';
-import { COLLECTION_OPTIONS, type Collections } from '../store/collections.js';
-import { openLowdbStore } from '../store/lowdb/lowdb-store.js';
-import { openPostgresStore, redact } from '../store/postgres/pg-store.js';
-import type { Collection, Store, StoredDoc } from '../store/types.js';
+import { join, resolve } from 'node:path';
+import { COLLECTION_NAMES, openStore, type Collections, type ParleyStore } from '../store/index.js';
+import type { Collection, StoredDoc } from '../store/types.js';
 import { AppError } from '../errors.js';
 import { dataDirHolder } from './data-dir-holder.js';
 import { compareExisting, copyCollection } from './migrate-to-postgres-copy.js';
 import { collectionSum } from './migrate-to-postgres-hash.js';
 import type { DataDirCommand, Values } from './commands.js';
 
-type AnyStore = Store<Collections>;
-const coll = (store: AnyStore) => (name: string) => store.collection(name as keyof Collections) as unknown as Collection<StoredDoc>;
+const coll = (store: ParleyStore) => (name: string) => store.collection(name as keyof Collections) as unknown as Collection<StoredDoc>;
 
 function option(values: Values, name: string, fallback: string | null): string | null {
   const v = values[name];
@@ -35,13 +31,13 @@ function databaseUrl(values: Values, fallback: string | null): string {
 }
 
 /** Copies, then verifies; throws naming the collections that differ. */
-async function migrate(src: AnyStore, dst: AnyStore, target: string, replace: boolean, print: (line: string) => void): Promise<void> {
+async function migrate(src: ParleyStore, dst: ParleyStore, replace: boolean, print: (line: string) => void): Promise<void> {
   const names = COLLECTION_NAMES as string[];
   const existing = await compareExisting(names, coll(src), coll(dst));
   if (existing.differing > 0 && !replace) {
     throw new AppError(
       'conflict',
-      `the database at ${target} already holds other Parley data (${existing.differing} documents that DATA_DIR holds differently or not at all, e.g. ${existing.example}): migrate into an empty database, or add --force to replace them`,
+      `the database already holds other Parley data (${existing.differing} documents that DATA_DIR holds differently or not at all, e.g. ${existing.example}): migrate into an empty database, or add --force to replace them`,
     );
   }
   if (existing.identical > 0) print(`resuming: ${existing.identical} documents are already in the database and equal; they are skipped`);
@@ -71,7 +67,7 @@ async function migrate(src: AnyStore, dst: AnyStore, target: string, replace: bo
   if (failed.length > 0) {
     throw new Error(`verification failed for ${failed.join(', ')}: the database differs from DATA_DIR there; run migrate-to-postgres again`);
   }
-  print(`verified: ${total} documents in ${names.length} collections, the same in ${target} as in DATA_DIR`);
+  print(`verified: ${total} documents in ${names.length} collections, the same in the database as in DATA_DIR`);
 }
 
 export const MIGRATE_COMMANDS: Record<string, DataDirCommand> = {
@@ -85,19 +81,23 @@ export const MIGRATE_COMMANDS: Record<string, DataDirCommand> = {
       const dataDir = resolve(option(v, 'data-dir', config.dataDir)!);
       const url = databaseUrl(v, config.databaseUrl);
       if (!(await stat(dataDir).catch(() => null))?.isDirectory()) throw new AppError('not_found', `the data directory ${dataDir} does not exist: nothing to migrate`);
+      // Opening creates the store's folders: a mistyped path must not turn into an empty data directory.
+      const folders = await Promise.all(COLLECTION_NAMES.map((name) => stat(join(dataDir, name)).then((s) => s.isDirectory(), () => false)));
+      if (!folders.includes(true)) throw new AppError('not_found', `${dataDir} is not a Parley data directory (it has no collection folders such as conversations/): nothing to migrate`);
       const holder = await dataDirHolder(dataDir);
       if (holder !== null) {
         throw new AppError('conflict', `the data directory ${dataDir} is in use by process ${holder} (a running Parley server): stop the server first, then migrate`);
       }
       // The database first: an unreachable one is said in one line (StoreUnavailableError) before
       // a large data directory is loaded into memory for nothing.
-      const dst = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS, poolSize: 10 }, COLLECTION_NAMES);
+      const dst = await openStore(dataDir, url);
       try {
         // Opening takes DATA_DIR's lock, so a server started meanwhile refuses to open it.
-        const src = await openLowdbStore<Collections>({ dir: dataDir, options: COLLECTION_OPTIONS }, COLLECTION_NAMES);
+        const src = await openStore(dataDir);
         try {
-          print(`migrating ${dataDir} into ${redact(url)}`);
-          await migrate(src, dst, redact(url), v.force === true, print);
+          // The database by name only: the URL may hold a password.
+          print(`migrating ${dataDir} into the PostgreSQL database "${decodeURIComponent(new URL(url).pathname.slice(1))}"`);
+          await migrate(src, dst, v.force === true, print);
         } finally {
           await src.close();
         }
