@@ -272,5 +272,5 @@ describe('migrate-to-postgres', () => {
     expect(notData.code).toBe(1);
     expect(notData.err).toMatch(/is not a Parley data directory/);
     expect(await readdir(elsewhere)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });
