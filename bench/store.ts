@@ -5,7 +5,8 @@
 // - append: one message appended to a random conversation through Collection.update, one at a time;
 // - list: a page of 20 of the project's active conversations by last activity, newest first, as a
 //   Collection.query, alternating the first page and a deep one (a cursor 90% down the list).
-// The load goes in concurrently; on PostgreSQL with synchronous_commit off for the load only.
+// The embedded store is loaded with concurrent puts; PostgreSQL with multi-row INSERTs of the rows
+// its collection's codec encodes (what put writes, a few hundred documents per statement).
 // Prints figures only. Last line: lowdb_append_p99_ms=… lowdb_list_p99_ms=… pg_append_p99_ms=…
 // pg_list_p99_ms=… pg_list_ratio_1m_10k=… (the p99 figures are at the larger size).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +19,9 @@ import { openLowdbStore } from '../server/store/lowdb/lowdb-store.js';
 import { openPostgresStore } from '../server/store/postgres/pg-store.js';
 import { startPostgres } from '../server/store/postgres/testing/pg-server.js';
 import type { Collection, Cursor, Store } from '../server/store/types.js';
+import type { PgCollection } from '../server/store/postgres/pg-collection.js';
+import { QueryPlan } from '../server/store/query.js';
+import { querySql } from '../server/store/postgres/query-sql.js';
 import { newId } from '../server/lib/ids.js';
 import type { ConversationRecord, Message } from '../shared/schemas/entities.js';
 
@@ -79,14 +83,63 @@ async function load(c: Conversations, loaded: Loaded, upTo: number): Promise<num
   return performance.now() - t0;
 }
 
+/** PostgreSQL: the rows put() would write, a batch of documents per statement. */
+async function bulkLoad(c: PgCollection<ConversationRecord>, loaded: Loaded, upTo: number): Promise<number> {
+  const t0 = performance.now();
+  const BATCH = 400;
+  while (loaded.ids.length < upTo) {
+    const records = Array.from({ length: Math.min(BATCH, upTo - loaded.ids.length) }, (_, k) => conversation(loaded.ids.length + k));
+    const rows: unknown[] = [];
+    const values: string[] = [];
+    const elements = { ids: [] as string[], seqs: [] as number[], texts: [] as string[] };
+    for (const r of records) {
+      const e = c.codec.encode(r as unknown as Record<string, unknown>);
+      const n = rows.length;
+      values.push(`('conversations', $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, 'bench', $${n + 7}, $${n + 8})`);
+      rows.push(PROJECT, r.id, c.codec.version, e.doc, e.arrays, e.keys, e.qv, e.search);
+      for (const el of e.elements) el.texts.forEach((t, k) => (elements.ids.push(r.id), elements.seqs.push(el.from + k), elements.texts.push(t)));
+      loaded.ids.push(r.id);
+      if (r.status === 'active') loaded.active.push([r.id, r.last_message_at!]);
+    }
+    await c.transaction(async (client) => {
+      await client.query(`INSERT INTO parley_documents (collection, scope, id, v, doc, arrays, keys, w, qv, search) VALUES ${values.join(', ')}`, rows);
+      await client.query(
+        `INSERT INTO parley_elements (collection, scope, id, field, seq, element)
+         SELECT 'conversations', $1, u.id, 'messages', u.seq, u.element FROM unnest($2::text[], $3::integer[], $4::text[]) AS u(id, seq, element)`,
+        [PROJECT, elements.ids, elements.seqs, elements.texts],
+      );
+    });
+  }
+  loaded.active.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] < b[0] ? -1 : 1));
+  return performance.now() - t0;
+}
+
+const LIST = { where: { hidden: false, status: 'active' }, order: { by: 'last_activity', desc: true }, limit: PAGE } as const;
+
+/** 90% down the list newest first: 10% up from the oldest (a full page left after it). */
+function deepCursor(loaded: Loaded): Cursor {
+  const [id, value] = loaded.active[Math.max(PAGE, Math.floor(loaded.active.length * 0.1))]!;
+  return { id, value };
+}
+
+/** PostgreSQL's plan for the deep page, as the store sends it: the index it walks and what it costs. */
+async function explain(c: PgCollection<ConversationRecord>, loaded: Loaded): Promise<string> {
+  const plan = new QueryPlan('conversations', COLLECTION_OPTIONS.conversations!, LIST);
+  const out: string[] = [];
+  for (const after of [undefined, deepCursor(loaded)]) {
+    const { text, values } = querySql('conversations', c.codec.queryFields, plan, PROJECT, { rows: { arrays: true, limit: PAGE + 1, after } });
+    const { rows } = await c.pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
+    out.push(...rows.map((r: Record<string, string>) => r['QUERY PLAN']));
+  }
+  return out.join('\n');
+}
+
 async function measure(c: Conversations, loaded: Loaded) {
   const query = async (after?: Cursor) => {
-    const page = await c.query(PROJECT, { where: { hidden: false, status: 'active' }, order: { by: 'last_activity', desc: true }, limit: PAGE, after });
+    const page = await c.query(PROJECT, { ...LIST, after });
     if (page.items.length !== PAGE) throw new Error(`a page held ${page.items.length} conversations`);
   };
-  // 90% down the list newest first: 10% up from the oldest (a full page left after it).
-  const [deepId, deepValue] = loaded.active[Math.max(PAGE, Math.floor(loaded.active.length * 0.1))]!;
-  const deep = { id: deepId, value: deepValue };
+  const deep = deepCursor(loaded);
   const list: number[] = [];
   for (let i = 0; i < 20; i++) await query(i % 2 ? deep : undefined); // warm-up
   for (let i = 0; i < SAMPLES; i++) {
@@ -146,7 +199,6 @@ async function postgres(): Promise<Figures[]> {
   const server = await startPostgres();
   try {
     const url = await server.createDatabase();
-    const database = decodeURIComponent(new URL(url).pathname.slice(1));
     const admin = async (sql: string) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -154,21 +206,14 @@ async function postgres(): Promise<Figures[]> {
     };
     const store = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS }, names);
     try {
-      return await run('pg', store.collection('conversations'), async (upTo, loaded) => {
-        // The load commits without waiting for the disk (a store of its own, opened after the
-        // setting); the measurements run on connections opened before it, with the default.
-        await admin(`ALTER DATABASE "${database}" SET synchronous_commit = off`);
-        const loader = await openPostgresStore<Collections>({ url, options: COLLECTION_OPTIONS, poolSize: 16 }, names);
-        try {
-          const ms = await load(loader.collection('conversations'), loaded, upTo);
-          await admin(`ALTER DATABASE "${database}" RESET synchronous_commit`);
-          // What autovacuum would have done by the time a database this size serves.
-          await admin('VACUUM ANALYZE parley_documents');
-          await admin('VACUUM ANALYZE parley_elements');
-          return ms;
-        } finally {
-          await loader.close();
-        }
+      const c = store.collection('conversations');
+      return await run('pg', c, async (upTo, loaded) => {
+        const ms = await bulkLoad(c as unknown as PgCollection<ConversationRecord>, loaded, upTo);
+        // What autovacuum would have done by the time a database this size serves.
+        await admin('VACUUM ANALYZE parley_documents');
+        await admin('VACUUM ANALYZE parley_elements');
+        if (process.env.EXPLAIN) console.log(await explain(c as unknown as PgCollection<ConversationRecord>, loaded));
+        return ms;
       });
     } finally {
       await store.close();

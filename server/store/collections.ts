@@ -140,7 +140,7 @@ export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions 
       waiting: (c: ConversationRecord) => waitingForHuman(c),
       last_activity: (c: ConversationRecord) => c.last_message_at ?? c.created_at,
     },
-    queryIndexes: [['status'], ['status', 'last_activity'], ['last_activity'], ['user_id'], ['waiting']],
+    queryIndexes: [['status', 'last_activity'], ['last_activity'], ['user_id'], ['waiting']],
     search: conversationSearchText,
   },
   api_keys: { indexes: ['key_hash'] },

@@ -1,13 +1,15 @@
 // Entity exports (spec 4.1): the conversations, messages or users a list shows with its current
-// filters, newest first, at most ENTITY_EXPORT_ROW_LIMIT rows, in one of four formats. The rows are
-// walked lazily over the store's documents (no array of rows is built); how many rows match is
-// counted first, in a pass that only runs the filter, so the response can say in its headers (and a
-// Markdown file in its last line) that the cap cut the export before a single row is sent.
+// filters, newest first, at most ENTITY_EXPORT_ROW_LIMIT rows, in one of four formats. The store
+// runs the list's filters (docs/architecture.md section 7 "Queries"): it counts the matches first,
+// so the response can say in its headers (and a Markdown file in its last line) that the cap cut the
+// export before a single row is sent, then reads the newest page of them; message rows are walked
+// lazily over the conversations read.
 import type { Readable } from 'node:stream';
 import type { ConversationRecord, User } from '../../../shared/schemas/entities.js';
 import { ENTITY_EXPORT_ROW_LIMIT, type ConversationExportQuery, type ExportEntity, type ExportFormat, type UserExportQuery } from '../../../shared/schemas/exports.js';
 import type { AppContext } from '../../context.js';
-import { listFilter } from '../conversations-api/list-filter.js';
+import { listQuery } from '../conversations-api/list-filter.js';
+import type { Query } from '../../store/types.js';
 import { canonicalIdentity, type IdentityField } from '../users/identity-values.js';
 import { conversationRows, messageRows, userRows, type MessageRow, type RowSource } from './columns.js';
 import { CONTENT_TYPES, exportStream } from './writers.js';
@@ -20,16 +22,6 @@ export interface EntityExport {
   rows: number;
   total: number;
   truncated: boolean;
-}
-
-function* newestFirst<T>(ascending: readonly T[], keep: (item: T) => boolean, limit: number): Generator<T> {
-  let n = 0;
-  for (let i = ascending.length - 1; i >= 0 && n < limit; i--) {
-    if (keep(ascending[i])) {
-      n++;
-      yield ascending[i];
-    }
-  }
 }
 
 function* messagesOf(conversations: Iterable<ConversationRecord>, limit: number): Generator<MessageRow> {
@@ -66,41 +58,41 @@ export function createEntityExports(ctx: Pick<AppContext, 'store' | 'services'>,
     };
   }
 
-  async function matching(projectId: string, keep: (c: ConversationRecord) => boolean) {
-    const all = await ctx.services.conversations.list(projectId);
-    let total = 0;
-    let messages = 0;
-    for (const c of all) if (keep(c)) (total++, (messages += c.messages.length));
-    return { all, total, messages };
-  }
-
-  async function conversationsOrMessages(projectId: string, entity: 'conversations' | 'messages', format: ExportFormat, keep: (c: ConversationRecord) => boolean) {
-    const { all, total, messages } = await matching(projectId, keep);
-    if (entity === 'messages') return finish(entity, format, messageRows, messagesOf(newestFirst(all, keep, Infinity), limit), messages);
-    return finish(entity, format, conversationRows(await labelNames(projectId)), newestFirst(all, keep, limit), total);
+  async function conversationsOrMessages(projectId: string, entity: 'conversations' | 'messages', format: ExportFormat, query: Query<ConversationRecord>) {
+    const stored = ctx.store.collection('conversations');
+    const newest: Query<ConversationRecord> = { ...query, order: { desc: true } };
+    if (entity === 'messages') {
+      // Every matching conversation's messages count towards the total.
+      const { items } = await stored.query(projectId, newest);
+      const messages = items.reduce((n, c) => n + c.messages.length, 0);
+      return finish(entity, format, messageRows, messagesOf(items, limit), messages);
+    }
+    const total = await stored.count(projectId, { ...query, arrays: false });
+    const { items } = await stored.query(projectId, { ...newest, limit });
+    return finish(entity, format, conversationRows(await labelNames(projectId)), items, total);
   }
 
   return {
     conversations(projectId: string, entity: 'conversations' | 'messages', query: ConversationExportQuery): Promise<EntityExport> {
       const { format = 'csv', ...filters } = query;
-      return conversationsOrMessages(projectId, entity, format, listFilter(filters));
+      return conversationsOrMessages(projectId, entity, format, listQuery(filters));
     },
 
     /** The inbox's selected conversations (the batch bar); unknown or hidden ids are skipped. */
     selected(projectId: string, entity: 'conversations' | 'messages', ids: readonly string[], format: ExportFormat): Promise<EntityExport> {
       const wanted = new Set(ids.map((id) => id.toLowerCase()));
-      const visible = listFilter({});
-      return conversationsOrMessages(projectId, entity, format, (c) => wanted.has(c.id) && visible(c));
+      return conversationsOrMessages(projectId, entity, format, { ...listQuery({}), filter: (c) => wanted.has(c.id) });
     },
 
     async users(projectId: string, query: UserExportQuery): Promise<EntityExport> {
       const { format = 'csv', ...filters } = query;
       const wanted = IDENTITIES.filter((f) => filters[f] !== undefined).map((f) => [f, canonicalIdentity(f, filters[f]!)] as const);
-      const keep = (u: User) => wanted.every(([f, v]) => u[f] === v);
-      const all = await ctx.services.users.list(projectId);
-      let total = 0;
-      for (const u of all) if (keep(u)) total++;
-      return finish('users', format, userRows, newestFirst(all, keep, limit), total);
+      const matching: Query<User> = wanted.length ? { filter: (u) => wanted.every(([f, v]) => u[f] === v) } : {};
+      const users = ctx.store.collection('users');
+      const pool = await ctx.services.users.poolOf(projectId);
+      const total = await users.count(pool, matching);
+      const { items } = await users.query(pool, { ...matching, order: { desc: true }, limit });
+      return finish('users', format, userRows, items, total);
     },
   };
 }

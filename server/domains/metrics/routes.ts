@@ -9,7 +9,7 @@ import { createMetricsService, DEFAULT_DAYS, MAX_DAYS } from './service.js';
 export const METRICS = ['metric:read', 'conversation:read', 'export:read'] as const;
 
 export const metricsRoutes: RouteModule = (app, ctx) => {
-  const metrics = createMetricsService(ctx.services.conversations);
+  const metrics = createMetricsService(ctx.store.collection('conversations'));
   app.get(
     '/v1/projects/:project_id/metrics',
     {

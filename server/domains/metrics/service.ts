@@ -17,9 +17,9 @@
 // Beside them (breakdown.ts): the rating distribution and the spam share of the same conversations.
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import type { MetricsQuery, MetricsResponse, MetricsRow } from '../../../shared/schemas/api.js';
-import type { ConversationService } from '../conversations/service.js';
+import type { Collection } from '../../store/types.js';
 import { invalid } from '../../errors.js';
-import { conversationFilter } from '../conversations-api/query.js';
+import { listQuery } from '../conversations-api/list-filter.js';
 import { breakdown } from './breakdown.js';
 import type { MetricsReport } from './schemas.js';
 
@@ -101,7 +101,8 @@ export function computeMetrics(records: readonly ConversationRecord[], start: Da
   };
 }
 
-export function createMetricsService(conversations: ConversationService) {
+/** `conversations`: the store's collection, asked for the filtered conversations (hidden ones never come back). */
+export function createMetricsService(conversations: Pick<Collection<ConversationRecord>, 'query'>) {
   return {
     async daily(projectId: string, q: MetricsQuery): Promise<MetricsReport> {
       const end = q.end_date ? new Date(q.end_date) : new Date();
@@ -113,8 +114,9 @@ export function createMetricsService(conversations: ConversationService) {
         throw invalid(`The range covers at most ${MAX_DAYS} days`, [{ path: 'querystring.end_date', message: `more than ${MAX_DAYS} days after start_date` }]);
       }
       const { start_date: _s, end_date: _e, group_by: _g, ...filters } = q;
-      const keep = conversationFilter(filters);
-      const records = (await conversations.list(projectId)).filter(keep);
+      // The store applies the filters (listQuery: the same test as the conversation list's); the
+      // messages are read, as the message counts and the resolution rate need them.
+      const { items: records } = await conversations.query(projectId, listQuery(filters));
       return { ...computeMetrics(records, start, end), ...breakdown(records, start, end) };
     },
   };

@@ -132,6 +132,16 @@ async function ensureQueryColumns(client: pg.PoolClient, c: PgCollection<StoredD
       [c.name, signature],
     );
   }
+  // The planner keeps no statistics for the expressions of partial indexes, and without them it
+  // takes any equality on a query field for a rare value (rows=1) and may sort every match of a
+  // common one instead of walking the ordered index. Statistics on the expression itself (over all
+  // collections' values, each tagged by type, PostgreSQL 14 on) give it the real frequencies.
+  const version = await client.query<{ v: string }>(`SELECT current_setting('server_version_num') AS v`);
+  if (Number(version.rows[0]?.v) >= 140_000) {
+    for (let at = 1; at <= c.codec.queryFields.length; at++) {
+      await client.query(`CREATE STATISTICS IF NOT EXISTS parley_stat_qv_${at} ON (qv[${at}]) FROM ${DOCUMENTS}`);
+    }
+  }
   for (const fields of queryIndexes) {
     const columns = ['scope', ...fields.map((f) => `(${fieldExpr(c.codec.queryFields, f, '')})`), 'id'];
     await client.query(
