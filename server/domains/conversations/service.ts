@@ -58,7 +58,11 @@ export const summary = ({ messages: _m, webhook_events: _w, ...conversation }: C
 export function createConversationService(store: ParleyStore, bus: ConversationBus, outbound: () => ConversationOutbound | undefined = () => undefined) {
   const conversations = store.collection('conversations');
 
-  /** Runs one write between the intent and the relay of its webhook events; `carry` is null without an intent. */
+  /**
+   * Runs one write between the intent and the relay of its webhook events; `carry` is null without
+   * an intent. The events are durable once the write is (in the record, found through the intent),
+   * so the relay to the outbox runs after the caller has its answer: it is off the message path.
+   */
   async function withEvents<R>(projectId: string, conversationId: string, write: (carry: ConversationOutbound['carry'] | null, change: { id: string }) => Promise<R>): Promise<R> {
     const out = outbound();
     const change = out ? await out.begin(projectId, conversationId) : null;
@@ -66,7 +70,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
     try {
       return await write(out.carry, change);
     } finally {
-      await out.end(change);
+      void out.end(change);
     }
   }
 
