@@ -137,8 +137,13 @@ export function createHandover(ctx: AppContext, deps: HandoverDeps) {
 
   /** Conversations of the project waiting in the queue (this one counted once). */
   async function queuePosition(record: ConversationRecord): Promise<number> {
-    const all = await conversations.list(record.project_id);
-    return all.filter((c) => c.id !== record.id && waitingForHuman(c)).length + 1;
+    // Counted by the store from its `waiting` query field (server/store/collections.ts).
+    const stored = ctx.store.collection('conversations');
+    const [waiting, self] = await Promise.all([
+      stored.count(record.project_id, { where: { waiting: true }, arrays: false }),
+      stored.get(record.project_id, record.id),
+    ]);
+    return waiting - (self && waitingForHuman(self) ? 1 : 0) + 1;
   }
 
   const online = (projectId: string, memberId?: string | null) => {
