@@ -4,8 +4,9 @@ import type { AppContext } from '../context.js';
 import type { SignalLog } from './signals.js';
 import { startConversationRelay } from './conversation-relay.js';
 import { startEmitterRelays } from './emitter-relays.js';
+import { startWatchersRelay } from './watchers-relay.js';
 
 export function startClusterRelays(ctx: AppContext, log: SignalLog): () => void {
-  const stops = [startConversationRelay(ctx, log), startEmitterRelays(ctx, log)];
+  const stops = [startConversationRelay(ctx, log), startEmitterRelays(ctx, log), startWatchersRelay(ctx)];
   return () => stops.forEach((stop) => stop());
 }

@@ -1,7 +1,7 @@
 // The team's reply by e-mail to a visitor who left an address while nobody was online (the handover's
 // `ask_email`, widget/handlers/contact.ts, docs/operators.md "Handoff with nobody online"). It goes
 // only when the visitor asked for it (the conversation has the `contact_saved` note) and is not
-// connected (widget/watchers.ts): a visitor with the widget open reads the reply there. The link
+// connected on any instance (widget/watchers.ts): a visitor with the widget open reads the reply there. The link
 // leads back to the page the widget was last on when the channel allows its origin, else to the
 // channel's frame page; without a channel the e-mail says to open the chat again.
 import type { AppContext } from '../../context.js';
@@ -10,6 +10,7 @@ import { visibleToVisitor } from '../../../shared/visibility.js';
 import { visitorLocale } from '../widget/channel-config.js';
 import { visitorContextFor } from '../widget/visitors.js';
 import { visitorConnected } from '../widget/watchers.js';
+import { visitorConnectedAnywhere } from '../../cluster/watchers-relay.js';
 import { publicUrls } from '../widget/urls.js';
 import { originAllowed } from '../widget/origins.js';
 import { visitorReplyMail } from './visitor-texts.js';
@@ -24,7 +25,10 @@ export function startVisitorReplyMail(ctx: AppContext, port: () => number | null
     const m = event.message;
     if (m.role !== 'operator' || m.type !== 'message' || !visibleToVisitor(m)) return;
     if (visitorConnected(event.conversation_id)) return;
-    void mailReply(ctx, event.project_id, event.conversation_id, m, port()).catch(log);
+    // The visitor's socket may be held by another instance (cluster/watchers-relay.ts).
+    void visitorConnectedAnywhere(ctx, event.conversation_id)
+      .then((connected) => (connected ? false : mailReply(ctx, event.project_id, event.conversation_id, m, port())))
+      .catch(log);
   });
 }
 
