@@ -188,6 +188,8 @@ describe('what the owner changes', () => {
     expect(res.json().subscription).toMatchObject({ billing_contacts: ['finance@customer.test'], payment_method: { provider: 'stripe', reference: 'pm_1Abc' } });
     const card = await patch({ payment_method: { provider: 'stripe', reference: '4242 4242 4242 4242' } });
     expect(card.statusCode).toBe(400);
+    const digits = await patch({ payment_method: { provider: 'stripe', reference: '4242424242424242' } });
+    expect(digits.json().error).toBe('invalid_request');
     expect((await patch({ plan: 'free' })).statusCode).toBe(400);
   });
 

@@ -137,6 +137,9 @@ export function createBillingService(ctx: Pick<AppContext, 'store' | 'config' | 
 
     /** What an owner may change: cancel or resume, billing contacts, the payment method reference. */
     async ownerPatch(organizationId: string, body: SubscriptionPatchBody): Promise<StoredSubscription> {
+      const ref = body.payment_method?.reference.replace(/[\s.-]/g, '');
+      // A payment reference is the provider's id; something that looks like a card number is refused (docs/billing.md).
+      if (ref && /^\d{12,19}$/.test(ref)) throw new AppError('invalid_request', 'payment_method.reference must be the payment provider\'s reference, never a card number');
       const sub = await require(organizationId);
       const now = clock.now();
       const step: Step = body.action === 'cancel' ? cancel(sub, now) : body.action === 'resume' ? resume(sub, now) : { sub, closed: [] };
