@@ -24,7 +24,8 @@ const CHUNK = 256 * 1024;
 function line(user: User | null, userId: string, conversations: readonly ConversationRecord[]): string {
   let out = `{"user_id":${JSON.stringify(userId)},"user":${JSON.stringify(user)},"conversations":[`;
   for (let i = 0; i < conversations.length; i++) {
-    const { simulation: _s, ...c } = conversations[i];
+    // Webhook events waiting for their relay (webhooks/relay.ts) are no part of the data.
+    const { simulation: _s, webhook_events: _w, ...c } = conversations[i];
     out += (i ? ',' : '') + JSON.stringify(c);
   }
   return `${out}]}\n`;

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { newId, now } from '../../lib/ids.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeDataset } from '../exports/dataset.js';
 import { eventsOf, startReceiver, type Receiver } from './receiver.fixture.js';
 
 describe('webhook intents', () => {
@@ -72,6 +75,14 @@ describe('webhook intents', () => {
     }, { timeout: 10_000 });
     expect(eventsOf(r, 'alias.moved').filter((x) => x.event.data.alias.name === 'ghost')).toEqual([]);
     for (const x of [...eventsOf(r, 'conversation.escalated'), ...eventsOf(r, 'user.updated')]) expect(new Webhook(secret).verify(x.body, x.headers)).toBeTruthy();
+
+    // Events a conversation carries are no part of its data: a full export leaves them out.
+    expect((await store.collection('conversations').get(P, conversation.id))?.webhook_events).toHaveLength(1);
+    const file = join(t.app.ctx.config.dataDir, 'dataset.jsonl');
+    await writeDataset(services, P, file, async () => undefined);
+    const exported = await readFile(file, 'utf8');
+    expect(exported).toContain('left behind');
+    expect(exported).not.toContain('webhook_events');
   });
 
   it('sends a sync outcome (knowledge.sync.failed) from the write that stores it', async () => {
