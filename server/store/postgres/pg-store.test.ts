@@ -117,6 +117,25 @@ describe('PostgreSQL store rows', () => {
     expect(search).toMatch(/Bitmap Index Scan on parley_idx_queried_search/);
   });
 
+  it('shows a query the documents as they were before writes pending at its call, though PostgreSQL committed them first', async () => {
+    // Two connections, both taken by the updates: the query waits for one, so its statement runs
+    // after at least one update committed (and before either update resolves).
+    const store = await openPostgresStore<Types>({ url: await server.createDatabase(), options: { queried: QUERY_OPTIONS }, poolSize: 2 }, ['queried']);
+    const c = store.collection('queried');
+    await c.put('p', { id: 'x', name: 'X', status: 'open', at: 1 });
+    await c.put('p', { id: 'y', name: 'Y', status: 'open', at: 2 });
+    const writes = [c.update('p', 'x', (d) => ({ ...d, status: 'closed' })), c.update('p', 'y', (d) => ({ ...d, at: 0 }))];
+    await new Promise((resolve) => setImmediate(resolve)); // the updates have their connections
+    const page = await c.query('p', { where: { status: 'open' }, order: { by: 'at', desc: true } });
+    expect(page.items.map((d) => [d.id, d.status, d.at])).toEqual([
+      ['y', 'open', 2],
+      ['x', 'open', 1],
+    ]);
+    await Promise.all(writes);
+    expect((await c.query('p', { where: { status: 'open' }, order: { by: 'at', desc: true } })).items.map((d) => d.id)).toEqual(['y']);
+    await store.close();
+  });
+
   it('finds by numbers and booleans by type, and by absence on unindexed fields', async () => {
     const store = await open(await server.createDatabase());
     const items = store.collection('items');
