@@ -1,5 +1,6 @@
-// The project's website-widget channels (spec 2.10): the list, a new channel, delete with
-// confirmation. Each channel opens its editor (ChannelEditorPage).
+// The project's channels (spec 2.10; docs/channels.md): every channel type and what is available,
+// the website widgets (the list, a new one, delete with confirmation; each opens ChannelEditorPage)
+// and team chat (TeamChatSection; each connection opens PlatformChannelPage).
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import '../styles/channels.css';
@@ -10,6 +11,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useErrorLine } from '../components/use-error-line.js';
 import { ReasonButton } from '../components/ReasonButton.js';
+import { ChannelTypeList } from '../components/ChannelTypeList.js';
+import { TeamChatSection } from '../components/TeamChatSection.js';
 
 export default function ChannelsPage({ project }: { project: string }) {
   const { route } = useLocation();
@@ -75,6 +78,8 @@ export default function ChannelsPage({ project }: { project: string }) {
           ))}
         </ul>
       </section>
+      <TeamChatSection project={project} />
+      <ChannelTypeList />
       <ConfirmDialog open={!!deleting} title={`Delete ${deleting?.name ?? 'channel'}?`} confirmLabel="Delete channel" danger onConfirm={() => deleting && void remove(deleting)} onCancel={() => setDeleting(null)}>
         <p>Pages embedding it stop showing the chat. Its conversations stay.</p>
       </ConfirmDialog>
