@@ -16,6 +16,8 @@ import { connectWidget, type WidgetClient } from '../domains/widget/test-client.
 import { connectTeam } from '../domains/operators/team-client.fixture.js';
 import { parseSseEvents } from '../testing/sse.js';
 import { LISTENER_NAME } from './signals.js';
+import { visibleToVisitor } from '../../shared/visibility.js';
+import type { Message } from '../../shared/schemas/entities.js';
 
 const WORDS = 80;
 let pgServer: TestPostgres;
@@ -175,16 +177,17 @@ describe('two instances on one database', () => {
     await api(A, `/conversations/${id}/messages`, { method: 'POST', body: JSON.stringify({ content: 'two' }) });
     const resume = { device_token: first.welcome.device_token, user_token: tokens.user_token, session_token: tokens.session_token, conversation_id: id, last_seq: lastSeq };
     const second = await visitor(B, resume);
-    const stored = (await (await api(B, `/conversations/${id}`)).json()) as { messages: { seq: number; content: string }[] };
-    const missed = stored.messages.filter((m) => m.seq > lastSeq);
+    // What the widget shows: internal notes and summaries never reach it.
+    const stored = (await (await api(B, `/conversations/${id}`)).json()) as { messages: Message[] };
+    const missed = stored.messages.filter((m) => m.seq > lastSeq && visibleToVisitor(m));
     expect(missed.map((m) => m.content)).toContain('two');
     expect(second.welcome.messages.map((m) => m.seq)).toEqual(missed.map((m) => m.seq));
     await api(A, `/conversations/${id}/messages`, { method: 'POST', body: JSON.stringify({ content: 'three' }) });
     await second.c.next('message.created', (f) => f.message.content === 'three');
     // Live from there: exactly the messages after the welcome's, each once.
-    const after = (await (await api(B, `/conversations/${id}`)).json()) as { messages: { seq: number }[] };
+    const after = (await (await api(B, `/conversations/${id}`)).json()) as { messages: Message[] };
     const welcomeLast = second.welcome.messages.at(-1)!.seq;
-    expect(seqs(second.c, id)).toEqual(after.messages.filter((m) => m.seq > welcomeLast).map((m) => m.seq));
+    expect(seqs(second.c, id)).toEqual(after.messages.filter((m) => m.seq > welcomeLast && visibleToVisitor(m)).map((m) => m.seq));
   }, 60_000);
 
   it('an SSE generation started on A resumes on B with Last-Event-ID: every event after it once, then the end', async () => {

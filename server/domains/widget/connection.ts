@@ -142,6 +142,18 @@ export class Connection {
     this.closed = true; // frames still queued from this peer are ignored
   }
 
+  /**
+   * Per conversation, the seq the welcome covered: a message.created at or below it is already on the
+   * client. Events of another instance arrive after a NOTIFY and a store read, so one can land after
+   * the welcome that included its message (docs/architecture.md section 7).
+   */
+  private welcomed = new Map<string, number>();
+
+  /** Everything of the conversation up to `seq` went out in the welcome (or was never the visitor's to see). */
+  welcomedUpTo(conversationId: string, seq: number): void {
+    this.welcomed.set(conversationId, seq);
+  }
+
   isSubscribed(conversationId: string) {
     return this.subscriptions.has(conversationId);
   }
@@ -152,6 +164,7 @@ export class Connection {
       conversationId,
       subscribe((event) => {
         if (this.isOwnEcho(event)) return;
+        if (event.type === 'message.created' && event.seq <= (this.welcomed.get(conversationId) ?? 0)) return;
         const frame = toServerFrame(event);
         if (frame) this.send(frame);
       }),

@@ -100,6 +100,7 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
     gw.subscribe(conn, record.id);
     const resumeFrom = frame.conversation_id === record.id && frame.last_seq !== undefined ? frame.last_seq : 0;
     messages = visibleMessages(record.messages.filter((m) => m.seq > resumeFrom));
+    conn.welcomedUpTo(record.id, record.messages.reduce((max, m) => Math.max(max, m.seq), 0));
   }
   // The visitor is back (spec 2.4 "last seen"); messages update it too (operators/lifecycle.ts).
   // Not awaited: the welcome does not wait for this write.
