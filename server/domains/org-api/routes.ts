@@ -9,6 +9,7 @@ import { BURST_FACTOR, BURST_SECONDS, limitsFor } from '../../http/rate-limit/pl
 import { teamRoutes } from './team.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { orgProjectRoutes } from './projects.js';
+import { countUsage } from '../billing/usage.js';
 
 const tags = ['organization'];
 
@@ -20,7 +21,7 @@ function currentPeriod(t = new Date()) {
 }
 
 export const orgApiRoutes: RouteModule = (app, ctx) => {
-  const { org, projects, conversations } = ctx.services;
+  const { org, projects } = ctx.services;
 
   app.get('/v1/org', { schema: { summary: 'The organization', tags, response: { 200: OrganizationSchema } } }, async (request) => request.team!.organization);
 
@@ -38,25 +39,13 @@ export const orgApiRoutes: RouteModule = (app, ctx) => {
   async function billing(organization: Organization) {
     const limits = limitsFor(organization);
     const { start, end } = currentPeriod();
-    let chat = 0;
-    let ticketing = 0;
-    const list = await projects.listProjects(organization.id);
-    for (const p of list) {
-      for (const c of await conversations.list(p.id)) {
-        if (c.spam) continue; // spam is never billed (spec 8.1 rule 2)
-        for (const m of c.messages) {
-          const t = Date.parse(m.created_at);
-          if (m.role !== 'assistant' || m.type !== 'message' || t < start.getTime() || t >= end.getTime()) continue;
-          if (c.channel_type.startsWith('ticketing')) ticketing += 1;
-          else chat += 1;
-        }
-      }
-    }
+    // One definition of a billed message (spec 8.1 rules 1–3), the one invoices use (domains/billing/usage.ts).
+    const { usage } = await countUsage(ctx.store, organization.id, start.toISOString(), end.toISOString(), false);
     return {
       plan: organization.plan,
       rate_limits: { per_minute: limits.perMinute, per_day: limits.perDay, burst_per_minute: limits.perMinute * BURST_FACTOR, burst_seconds: BURST_SECONDS },
       period: { start: start.toISOString(), end: end.toISOString() },
-      usage: { chat_messages: chat, ticketing_messages: ticketing, projects: list.length },
+      usage: { chat_messages: usage.chat_messages, ticketing_messages: usage.ticketing_messages, projects: usage.projects },
     };
   }
 
