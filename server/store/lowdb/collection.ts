@@ -76,6 +76,10 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
   }
 
   async list(scope: string): Promise<T[]> {
+    return this.byId(scope);
+  }
+
+  private byId(scope: string): T[] {
     let list = this.sorted.get(scope);
     if (!list) {
       list = [...(this.docs.get(scope)?.values() ?? [])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -93,18 +97,18 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
   }
 
   async query(scope: string, q: Query<T>): Promise<QueryPage<T>> {
-    return this.queries.run(scope, new QueryPlan(this.name, this.options, q), await this.list(scope)).page;
+    return this.queries.run(scope, new QueryPlan(this.name, this.options, q), () => this.byId(scope)).page;
   }
 
   async count(scope: string, q: Query<T> = {}): Promise<number> {
-    return this.queries.run(scope, new QueryPlan(this.name, this.options, q), await this.list(scope), true).total;
+    return this.queries.run(scope, new QueryPlan(this.name, this.options, q), () => this.byId(scope), true).total;
   }
 
   async countBy(scope: string, field: string, q: Query<T> = {}): Promise<{ value: QueryValue; count: number }[]> {
     // The matches in the field's order, so equal values come together.
     const plan = new QueryPlan(this.name, this.options, { ...q, order: { by: field }, limit: undefined, after: undefined, arrays: true });
     const counts: { value: QueryValue; count: number }[] = [];
-    const { page } = this.queries.run(scope, plan, await this.list(scope));
+    const { page } = this.queries.run(scope, plan, () => this.byId(scope));
     for (const doc of page.items) {
       const value = plan.value(doc, field);
       const last = counts[counts.length - 1];
@@ -198,9 +202,10 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
     const previous = scoped.get(doc.id);
     if (previous) this.unindex(previous);
     else {
-      // Ids are UUIDv7, so a new document usually comes last: the id order stays built.
+      // Ids are UUIDv7, so a new document usually comes last: the id order stays built, copied
+      // (an array list() handed out never changes length under its caller).
       const list = this.sorted.get(scope);
-      if (list && (list.length === 0 || list[list.length - 1]!.id < doc.id)) list.push(doc);
+      if (list && (list.length === 0 || list[list.length - 1]!.id < doc.id)) this.sorted.set(scope, [...list, doc]);
       else this.sorted.delete(scope);
     }
     this.queries.changed(scope, previous, doc);

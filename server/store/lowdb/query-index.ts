@@ -53,8 +53,8 @@ export class QueryIndexes<T extends StoredDoc> {
     }
   }
 
-  /** `byId`: the scope's documents in id order (the collection's list). */
-  run(scope: string, plan: QueryPlan<T>, byId: readonly T[], count = false): { page: QueryPage<T>; total: number } {
+  /** `ordered`: the scope's documents in id order (the collection's list), asked for only when needed. */
+  run(scope: string, plan: QueryPlan<T>, ordered: () => readonly T[], count = false): { page: QueryPage<T>; total: number } {
     const limit = count ? Infinity : (plan.q.limit ?? Infinity);
     const items: T[] = [];
     let total = 0;
@@ -71,13 +71,14 @@ export class QueryIndexes<T extends StoredDoc> {
     };
     const after = plan.q.after;
     if (plan.orderBy === undefined) {
+      const byId = ordered();
       if (plan.desc) {
         for (let i = after ? this.firstAfterId(byId, after.id, true) - 1 : byId.length - 1; i >= 0; i--) if (!take(byId[i]!)) break;
       } else {
         for (let i = after ? this.firstAfterId(byId, after.id) : 0; i < byId.length; i++) if (!take(byId[i]!)) break;
       }
     } else {
-      const list = this.index(scope, plan.orderBy, byId);
+      const list = this.index(scope, plan.orderBy, ordered);
       const key = after ? { value: after.value ?? null, id: after.id } : undefined;
       if (plan.desc) {
         for (let i = key ? lowerBound(list, key) - 1 : list.length - 1; i >= 0; i--) if (!take(list[i]!.doc)) break;
@@ -119,12 +120,12 @@ export class QueryIndexes<T extends StoredDoc> {
     return lo;
   }
 
-  private index(scope: string, field: string, byId: readonly T[]): Entry<T>[] {
+  private index(scope: string, field: string, ordered: () => readonly T[]): Entry<T>[] {
     let fields = this.sorted.get(scope);
     if (!fields) this.sorted.set(scope, (fields = new Map()));
     let list = fields.get(field);
     if (!list) {
-      list = byId.map((doc) => ({ value: fieldValue(this.options, field, doc), doc }));
+      list = ordered().map((doc) => ({ value: fieldValue(this.options, field, doc), doc }));
       list.sort((a, b) => compareEntries({ value: a.value, id: a.doc.id }, { value: b.value, id: b.doc.id }));
       fields.set(field, list);
     }
