@@ -1,4 +1,4 @@
-// Platform channels (docs/channels.md; docs/api.md "Platform channels"). Under the project: connect,
+// Platform channels (docs/channels.md "The API"). Under the project: connect,
 // list, change and remove (reading needs project:read, changes deployment:update like the widget's
 // channels), the last inbound events with their outcome and a test send. Outside it: the events URL
 // each platform posts to, verified by the platform's own signature, not by an API key; it reads the
