@@ -62,6 +62,8 @@ export interface Config {
   mail?: MailConfig | null;
   /** WEBHOOK_DISABLE_AFTER_HOURS, WEBHOOK_TIMEOUT_SECONDS, WEBHOOK_CONCURRENCY (docs/api.md "Webhooks"); unset fields keep the defaults of server/domains/webhooks/settings.ts. */
   webhooks?: Partial<Pick<WebhookSettings, 'disableAfterMs' | 'timeoutMs' | 'concurrency'>>;
+  /** JOB_LEASE_SECONDS: how long a job claim outlives a dead holder (server/jobs/shared.ts; default 30 s). */
+  jobLeaseMs?: number;
 }
 
 export interface MailConfig {
@@ -289,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
     unitoolCgroup: env.UNITOOL_CGROUP?.trim() || undefined,
     mail: mailConfig(env),
     webhooks: webhookLimits(env),
+    jobLeaseMs: (intIn(env, 'JOB_LEASE_SECONDS', 1, 3600) ?? 30) * 1000,
   };
 }
 

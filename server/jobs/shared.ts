@@ -21,21 +21,12 @@ type Owner = Pick<AppContext, 'config' | 'signals' | 'onClose'>;
 // Keyed by the app's signals: one per app, and several apps in one test process each get their own.
 const states = new WeakMap<object, SharedState>();
 
-/** JOB_LEASE_SECONDS: a short lease moves the work of a dead instance sooner, at more heartbeat writes. */
-export function leaseMsFrom(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.JOB_LEASE_SECONDS?.trim();
-  if (!raw) return 30_000;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0.5 || seconds > 3600) throw new Error(`JOB_LEASE_SECONDS must be a number from 0.5 to 3600, got "${raw}"`);
-  return Math.round(seconds * 1000);
-}
-
 export function sharedState(ctx: Owner): SharedState {
   let state = states.get(ctx.signals);
   if (state) return state;
   const instanceId = ctx.signals.instanceId;
   const pool = ctx.config.databaseUrl ? openSharedPool(ctx.config.databaseUrl) : null;
-  state = { claims: pool ? createPgClaims(pool, instanceId) : createMemoryClaims(instanceId), pool, leaseMs: leaseMsFrom() };
+  state = { claims: pool ? createPgClaims(pool, instanceId) : createMemoryClaims(instanceId), pool, leaseMs: ctx.config.jobLeaseMs ?? 30_000 };
   states.set(ctx.signals, state);
   const closing = state;
   ctx.onClose(async () => {

@@ -14,18 +14,16 @@ let receiver: Receiver;
 let smtp: TestSmtp;
 let two: TwoApps;
 beforeAll(async () => {
-  // Each instance looks for unfinished export jobs every lease: every second here.
-  process.env.JOB_LEASE_SECONDS = '1';
   pg = await startPostgres();
   receiver = await startReceiver();
   smtp = await startTestSmtp();
-  two = await startTwoApps(await pg.createDatabase(), { mail: { smtpUrl: smtp.url, from: 'Parley <parley@example.test>' } });
+  // Each instance looks for unfinished export jobs every lease: every second here.
+  two = await startTwoApps(await pg.createDatabase(), { mail: { smtpUrl: smtp.url, from: 'Parley <parley@example.test>' }, jobLeaseMs: 1000 });
 }, 120_000);
 afterEach(() => {
   clock.now = () => Date.now();
 });
 afterAll(async () => {
-  delete process.env.JOB_LEASE_SECONDS;
   await two?.close();
   await receiver?.close();
   await smtp?.close();
