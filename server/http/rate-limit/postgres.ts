@@ -32,6 +32,9 @@ DECLARE
   d integer := (p_now / 86400000)::integer;
   b ${TABLE}%ROWTYPE;
 BEGIN
+  -- A count lost to a database crash only lets a few more requests through: not worth a WAL flush
+  -- on every request (synchronous_commit off for this transaction only).
+  PERFORM set_config('synchronous_commit', 'off', true);
   INSERT INTO ${TABLE} VALUES (p_bucket, m, 0, NULL, d, 0) ON CONFLICT (bucket) DO NOTHING;
   SELECT * INTO b FROM ${TABLE} WHERE bucket = p_bucket FOR UPDATE;
   IF m > b.minute_start THEN b.minute_start := m; b.minute_count := 0; b.burst_started_at := NULL; END IF;
