@@ -28,6 +28,8 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
   private readonly docs = new Map<string, Map<string, T>>();
   private readonly lsns = new Map<string, number>();
   private readonly sorted = new Map<string, T[]>();
+  /** Scopes whose id-ordered array list() returned (queries use it only within one synchronous walk). */
+  private readonly handedOut = new Set<string>();
   private readonly queues = new Map<string, DocumentQueue<T>>();
   private readonly indexes = new Map<string, Map<unknown, Set<T>>>();
   private readonly appendOnly: string[];
@@ -76,6 +78,7 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
   }
 
   async list(scope: string): Promise<T[]> {
+    this.handedOut.add(scope);
     return this.byId(scope);
   }
 
@@ -202,11 +205,13 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
     const previous = scoped.get(doc.id);
     if (previous) this.unindex(previous);
     else {
-      // Ids are UUIDv7, so a new document usually comes last: the id order stays built, copied
-      // (an array list() handed out never changes length under its caller).
-      const list = this.sorted.get(scope);
-      if (list && (list.length === 0 || list[list.length - 1]!.id < doc.id)) this.sorted.set(scope, [...list, doc]);
-      else this.sorted.delete(scope);
+      // Ids are UUIDv7, so a new document usually comes last: the id order stays built. An array
+      // list() handed out is copied first, so it never grows under its caller.
+      let list = this.sorted.get(scope);
+      if (list && (list.length === 0 || list[list.length - 1]!.id < doc.id)) {
+        if (this.handedOut.delete(scope)) this.sorted.set(scope, (list = list.slice()));
+        list.push(doc);
+      } else this.sorted.delete(scope);
     }
     this.queries.changed(scope, previous, doc);
     scoped.set(doc.id, doc);

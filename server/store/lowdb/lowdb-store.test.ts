@@ -16,6 +16,21 @@ const open = (dir: string, options = {}) =>
 
 storeContract('lowdb', (dir) => open(dir), tempDir);
 
+describe('lowdb store memory', () => {
+  it('never grows an array list() returned, while new documents join the next list and queries at once', async () => {
+    const store = await open(await tempDir());
+    const items = store.collection('items');
+    await items.put('p', { id: 'a', name: 'A' });
+    const before = await items.list('p');
+    await items.put('p', { id: 'b', name: 'B' });
+    expect(before.map((d) => d.id)).toEqual(['a']);
+    expect((await items.list('p')).map((d) => d.id)).toEqual(['a', 'b']);
+    await items.put('p', { id: 'c', name: 'C' });
+    expect((await items.query('p', { order: { desc: true } })).items.map((d) => d.id)).toEqual(['c', 'b', 'a']);
+    await store.close();
+  });
+});
+
 describe('lowdb store files', () => {
   it('writes compact JSON with a schema version in every file', async () => {
     const dir = await tempDir();
