@@ -250,7 +250,13 @@ export function createSyncRunner(deps: SyncDeps) {
       running.set(key, entry);
       // Then across instances: the claim names the job, so whoever takes it over knows what to resume.
       const payload = { project_id: job.project_id, data_provider_id: provider.id, job_id: job.id };
-      if (claims && !(await claims.acquire(claimOf(provider.project_id, provider.id), { ttlMs: leaseMs, kind: CLAIM_KIND, payload }).catch(() => false))) {
+      const claimed = claims
+        ? await claims.acquire(claimOf(provider.project_id, provider.id), { ttlMs: leaseMs, kind: CLAIM_KIND, payload }).catch((err: unknown) => {
+            running.delete(key); // the database is away: a 5xx, and the slot free for a retry
+            throw err;
+          })
+        : true;
+      if (!claimed) {
         running.delete(key);
         const elsewhere = (await providers.get(provider.project_id, provider.id))?.last_sync_job_id;
         throw new AppError('sync_in_progress', 'A sync of this data provider is already running', { job_id: elsewhere ?? null });
