@@ -1,11 +1,13 @@
 // The channels domain, one instance per app (docs/channels.md): the connection service, the inbound
-// receiver, the processor that answers stored events and the outbox sender. Built when the routes
+// receiver, the processor that answers stored events, the relay of the team's replies to platform
+// threads and the outbox sender. Built when the routes
 // register (they know the public URL) and reachable from tests through channelsOf(ctx).
 import type { AppContext } from '../../context.js';
 import { createPlatformChannelService } from './service.js';
 import { createInbound } from './inbound.js';
 import { createProcessor } from './processor.js';
 import { createSender } from './sender.js';
+import { createRelay } from './relay.js';
 
 export function createChannels(ctx: AppContext, baseUrl: () => string, log: (message: string, err?: unknown) => void) {
   const service = createPlatformChannelService(ctx, baseUrl);
@@ -17,16 +19,22 @@ export function createChannels(ctx: AppContext, baseUrl: () => string, log: (mes
     log,
   });
   const receive = createInbound(ctx, service, processor.wake);
+  const relay = createRelay(ctx, sender.enqueue, log);
+  let unsubscribe = (): void => undefined;
   return {
     service,
     receive,
     processor,
     sender,
+    relay,
     start(): void {
+      unsubscribe = relay.start();
+      void relay.recover().catch((err) => log('channels: the recovery of unsent replies failed', err));
       sender.start();
-      processor.wake();
+      processor.start();
     },
     stop(): void {
+      unsubscribe();
       processor.stop();
       sender.stop();
     },

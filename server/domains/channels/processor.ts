@@ -6,12 +6,19 @@
 // `agent.reply` runs the channel's alias with guidance, audiences, triggers and handoff. What the
 // conversation gained for the requester goes to the outbox (sender.ts), as does a hand-over notice.
 // An event left `received` by a crash is processed on the next start.
+//
+// Several instances on one database each run a processor over the same events: an event is worked
+// under a job claim on its id (server/jobs/claims.ts) and re-read once claimed, so each is answered
+// once; a thread is worked under a claim on the thread, so two instances never answer one thread at
+// the same time. An event whose instance died mid-answer is taken up by a poll every lease, once
+// its claim lapsed.
 import type { AppContext } from '../../context.js';
 import type { Channel, ConversationRecord } from '../../../shared/schemas/entities.js';
-import { visibleToVisitor } from '../../../shared/visibility.js';
 import { newId, now } from '../../lib/ids.js';
+import { exclusively, heartbeat } from '../../jobs/claims.js';
+import { sharedState } from '../../jobs/shared.js';
 import { operatorsOf } from '../operators/service.js';
-import { keyId, type StoredInboundEvent, type StoredLink, type StoredSend } from './records.js';
+import { forRequester, keyId, queuedSend, threadExternalId, type StoredInboundEvent, type StoredLink, type StoredSend } from './records.js';
 import { platformOf } from './registry.js';
 import { createKeyedLock } from './keyed-lock.js';
 import type { PlatformMessage } from './types.js';
@@ -33,6 +40,7 @@ export function createProcessor({ ctx, enqueue, conversationUrl, log }: Processo
   const threadLock = createKeyedLock();
   const inFlight = new Set<string>();
   let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
 
   async function link(channel: Channel, kind: StoredLink['kind'], key: string, make: () => Promise<string>): Promise<string> {
     const id = keyId(kind, channel.id, key);
@@ -60,7 +68,7 @@ export function createProcessor({ ctx, enqueue, conversationUrl, log }: Processo
     if (!existing) {
       const record = await ctx.services.conversations.create({
         id: conversationId, projectId: channel.project_id, userId, channelId: channel.id, channelType: channel.type,
-        externalId: `${channel.type}:${threadKey}`, firstMessage: message,
+        externalId: threadExternalId(channel.type, m.thread), firstMessage: message,
       });
       return { record, seq: record.messages[0].seq };
     }
@@ -68,39 +76,48 @@ export function createProcessor({ ctx, enqueue, conversationUrl, log }: Processo
     return { record: (await ctx.services.conversations.require(channel.project_id, conversationId)), seq: stored.seq };
   }
 
-  function send(channel: Channel, kind: StoredSend['kind'], conversationId: string, messageId: string, target: StoredSend['target'], text: string): StoredSend {
-    const t = now();
-    return {
-      id: keyId(kind, messageId, target.channel, target.thread ?? ''), project_id: channel.project_id, channel_id: channel.id, kind,
-      conversation_id: conversationId, message_id: messageId, target, text, status: 'pending', attempts: [], next_attempt_at: t,
-      sent_at: null, platform_message_id: null, created_at: t,
-    };
-  }
-
   async function answer(e: StoredInboundEvent): Promise<Pick<StoredInboundEvent, 'status' | 'outcome' | 'conversation_id'>> {
     const channel = await ctx.store.collection('channels').get(e.project_id, e.channel_id);
     if (!channel?.platform || !platformOf(channel.type)) return { status: 'failed', outcome: 'The channel was removed', conversation_id: null };
     const m = e.message!;
-    return threadLock(`${channel.id}:${m.thread.channel}:${m.thread.thread}`, async () => {
+    const thread = `${channel.id}:${m.thread.channel}:${m.thread.thread}`;
+    const { claims, leaseMs } = sharedState(ctx);
+    return threadLock(thread, () => exclusively(claims, `channel-thread:${thread}`, leaseMs, async () => {
       const userId = await requester(channel, m);
       const { record, seq } = await addMessage(channel, m, userId);
       const ops = operatorsOf(ctx);
       const before = (await ops.handover.reopened(record)) ?? record;
       const result = await ctx.services.agent.reply({ projectId: channel.project_id, conversationId: record.id });
       const after = await ctx.services.conversations.require(channel.project_id, record.id);
-      const out = after.messages.filter((x) => x.seq > seq && x.role !== 'user' && visibleToVisitor(x) && !x.labels.includes('internal'));
-      const sends = out.map((x) => send(channel, 'reply', after.id, x.id, { channel: m.thread.channel, thread: m.thread.thread }, x.content));
+      const out = after.messages.filter((x) => x.seq > seq && forRequester(x));
+      const sends = out.map((x) => queuedSend(channel, 'reply', after.id, x.id, { channel: m.thread.channel, thread: m.thread.thread }, x.content, x.created_at));
       const handedOver = before.holder !== 'queue' && after.holder === 'queue';
       const handoffChannel = channel.platform!.settings.handoff_channel;
       if (handedOver && handoffChannel) {
         const text = `A person is needed in a conversation from ${channel.name}:\n> ${m.text.slice(0, 500)}\nOpen it in Parley: ${conversationUrl(channel.project_id, after.id)}`;
-        sends.push(send(channel, 'handoff', after.id, `${after.id}:handoff:${seq}`, { channel: handoffChannel, thread: null }, text));
+        sends.push(queuedSend(channel, 'handoff', after.id, `${after.id}:handoff:${seq}`, { channel: handoffChannel, thread: null }, text, now()));
       }
       await enqueue(sends);
       if (handedOver) return { status: 'handed_over', outcome: handoffChannel ? 'Handed over to a person; announced in the handoff channel' : 'Handed over to a person', conversation_id: after.id };
       if (result.message) return { status: 'answered', outcome: 'Answered', conversation_id: after.id };
       return { status: 'no_reply', outcome: `No AI reply: ${result.skipped ?? 'none due'}`, conversation_id: after.id };
-    });
+    }));
+  }
+
+  /** Answers the event unless another instance holds it or answered it already. */
+  async function claimAndProcess(listed: StoredInboundEvent): Promise<void> {
+    const { claims, leaseMs } = sharedState(ctx);
+    const name = `channel-event:${listed.id}`;
+    if (!(await claims.acquire(name, { ttlMs: leaseMs }))) return;
+    const stop = heartbeat(claims, name, leaseMs, () => undefined);
+    try {
+      // Listed before the claim: another instance may have answered it since.
+      const e = await events.get(listed.project_id, listed.id);
+      if (e?.status === 'received' && e.message) await processOne(e);
+    } finally {
+      stop();
+      await claims.release(name).catch(() => undefined);
+    }
   }
 
   async function processOne(e: StoredInboundEvent): Promise<void> {
@@ -128,7 +145,7 @@ export function createProcessor({ ctx, enqueue, conversationUrl, log }: Processo
           const e = due[next++];
           inFlight.add(e.id);
           try {
-            await processOne(e);
+            await claimAndProcess(e);
           } finally {
             inFlight.delete(e.id);
           }
@@ -136,6 +153,10 @@ export function createProcessor({ ctx, enqueue, conversationUrl, log }: Processo
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     } while (again && !stopped);
+  }
+
+  function wake(): void {
+    if (!stopped) setImmediate(() => void pass().catch((err) => log('channels: a processing pass failed', err)));
   }
 
   /** One pass at a time; a wake during a pass asks for one more, and every caller waits for the end. */
@@ -153,11 +174,19 @@ export function createProcessor({ ctx, enqueue, conversationUrl, log }: Processo
   return {
     /** Processes every stored event still waiting; resolves when they are answered (tests await it). */
     pass,
-    wake(): void {
-      if (!stopped) setImmediate(() => void pass().catch((err) => log('channels: a processing pass failed', err)));
+    wake,
+    /** Processes what waits now, then looks again every lease (an event an instance died on). */
+    start(): void {
+      const tick = () => {
+        timer = setTimeout(() => void pass().catch((err) => log('channels: a processing pass failed', err)).finally(() => { if (!stopped) tick(); }), sharedState(ctx).leaseMs);
+        timer.unref();
+      };
+      tick();
+      wake();
     },
     stop(): void {
       stopped = true;
+      if (timer) clearTimeout(timer);
     },
   };
 }

@@ -3,7 +3,9 @@
 // finds it; every reply to send, with its attempts, until the platform took it; the links from a
 // platform thread to its conversation and from a platform user to a Parley user.
 import { createHash } from 'node:crypto';
-import type { PlatformMessage } from './types.js';
+import type { Message } from '../../../shared/schemas/entities.js';
+import { visibleToVisitor } from '../../../shared/visibility.js';
+import type { PlatformMessage, Thread } from './types.js';
 
 export type InboundStatus = 'received' | 'answered' | 'handed_over' | 'no_reply' | 'ignored' | 'failed';
 
@@ -60,3 +62,29 @@ export interface StoredLink {
 
 /** A stable document id for a platform-side key (ids are file-safe text in every store). */
 export const keyId = (...parts: string[]): string => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+
+/** A message the requester on the platform gets: what the widget would show them, not their own words. */
+export const forRequester = (m: Pick<Message, 'role' | 'type' | 'labels' | 'content'>): boolean =>
+  m.role !== 'user' && visibleToVisitor(m) && !m.labels.includes('internal') && m.content.trim() !== '';
+
+/** A platform thread's conversation carries it as its external id: `slack:{channel}:{thread}`. */
+export const threadExternalId = (type: string, t: Thread): string => `${type}:${t.channel}:${t.thread}`;
+
+export function threadOf(type: string, externalId: string | null | undefined): Thread | null {
+  if (!externalId?.startsWith(`${type}:`)) return null;
+  const rest = externalId.slice(type.length + 1);
+  const at = rest.indexOf(':');
+  return at > 0 && at < rest.length - 1 ? { channel: rest.slice(0, at), thread: rest.slice(at + 1) } : null;
+}
+
+/** A send for the outbox; a message's send to a target has one id, whoever queues it. */
+export function queuedSend(
+  channel: { project_id: string; id: string }, kind: StoredSend['kind'], conversationId: string, messageId: string,
+  target: StoredSend['target'], text: string, createdAt: string,
+): StoredSend {
+  return {
+    id: keyId(kind, messageId, target.channel, target.thread ?? ''), project_id: channel.project_id, channel_id: channel.id, kind,
+    conversation_id: conversationId, message_id: messageId, target, text, status: 'pending', attempts: [], next_attempt_at: createdAt,
+    sent_at: null, platform_message_id: null, created_at: createdAt,
+  };
+}

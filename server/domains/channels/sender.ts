@@ -3,7 +3,16 @@
 // reply written while Slack answers 500 or refuses connections arrives once it is back, also across
 // a restart. A thread's replies leave in order: one waiting for a retry holds back the later ones of
 // its conversation. An error retrying cannot fix (a revoked token) fails the send at once.
+//
+// Several instances on one database each run a sender over the same sends: an attempt first takes
+// its send by moving the due time past the attempt in one serialised update (as the mail sender
+// does, docs/architecture.md section 7), so the other instances find it not due and hold its
+// conversation back, and a send whose instance died mid-attempt is simply due again after CLAIM_MS.
+// Queuing is create-if-absent under a job claim on the send's id, so the processor, the relay of
+// operator replies (relay.ts) and its recovery pass, on any instance, queue a message once.
 import type { AppContext } from '../../context.js';
+import { exclusively } from '../../jobs/claims.js';
+import { sharedState } from '../../jobs/shared.js';
 import { clock } from '../../lib/clock.js';
 import { now } from '../../lib/ids.js';
 import type { StoredSend } from './records.js';
@@ -13,19 +22,47 @@ import type { PlatformChannelService } from './service.js';
 /** Waits after the 1st, 2nd, … failed attempt; after the last one the send is given up (about a day in all). */
 export const RETRY_SCHEDULE_MS = [2_000, 10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 43_200_000];
 const POLL_MS = 1_000;
+/** How long one attempt holds its send: well past the Slack client's 10 s timeout. */
+const CLAIM_MS = 60_000;
 
 export function createSender(ctx: AppContext, channels: PlatformChannelService, log: (message: string, err?: unknown) => void) {
   const sends = ctx.store.collection('channel_sends');
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
-  async function attempt(s: StoredSend): Promise<boolean> {
+  /**
+   * Takes the send for one attempt: `sent` when another instance already finished it (the queue goes
+   * on), `busy` when it is not due or held by another instance's attempt (the queue waits).
+   */
+  async function claim(s: StoredSend): Promise<StoredSend | 'gone' | 'busy'> {
+    let claimed: StoredSend | 'gone' | 'busy' = 'gone';
+    await sends.update(s.project_id, s.id, (cur) => {
+      if (cur.status !== 'pending') return undefined;
+      if (cur.next_attempt_at === null || Date.parse(cur.next_attempt_at) > clock.now()) {
+        claimed = 'busy';
+        return undefined;
+      }
+      claimed = { ...cur, next_attempt_at: new Date(clock.now() + CLAIM_MS).toISOString() };
+      return claimed;
+    });
+    return claimed;
+  }
+
+  /** True when the queue may go on: sent now, or finished elsewhere. */
+  async function attempt(queued: StoredSend): Promise<boolean> {
+    const s = await claim(queued);
+    if (s === 'gone') return true;
+    if (s === 'busy') return false;
     const channel = await ctx.store.collection('channels').get(s.project_id, s.channel_id);
     const platform = channel?.platform ? platformOf(channel.type) : undefined;
     const result = channel && platform
       ? await platform.send(channels.open(channel), s.target, s.text)
       : { ok: false, retry: false, error: 'the channel was removed' };
-    if (stopped && !result.ok) return false; // cut short by shutdown: stays due, sent on the next start
+    if (stopped && !result.ok) {
+      // Cut short by shutdown: due again at once, sent on the next start (or by another instance).
+      await sends.update(s.project_id, s.id, (cur) => (cur.status === 'pending' ? { ...cur, next_attempt_at: now() } : undefined));
+      return false;
+    }
     await sends.update(s.project_id, s.id, (cur) => {
       const attempts = [...cur.attempts, { at: now(), ok: result.ok, error: result.ok ? null : (result.error ?? 'failed') }];
       if (result.ok) return { ...cur, attempts, status: 'sent', next_attempt_at: null, sent_at: now(), platform_message_id: result.id ?? null };
@@ -77,7 +114,13 @@ export function createSender(ctx: AppContext, channels: PlatformChannelService, 
   return {
     /** Stores the sends (a send stored before keeps its state), then sends what is due. */
     async enqueue(list: StoredSend[]): Promise<void> {
-      for (const s of list) if (!(await sends.get(s.project_id, s.id))) await sends.put(s.project_id, s);
+      const { claims, leaseMs } = sharedState(ctx);
+      for (const s of list) {
+        if (await sends.get(s.project_id, s.id)) continue;
+        await exclusively(claims, `channel-send:${s.id}`, leaseMs, async () => {
+          if (!(await sends.get(s.project_id, s.id))) await sends.put(s.project_id, s);
+        });
+      }
       if (list.length) setImmediate(() => void pass());
     },
     pass,
