@@ -4,6 +4,10 @@
 //   {cmd: 'idle', base, frame_id, count} → opens `count` sockets, each hello → welcome, and keeps them
 //   {cmd: 'close-idle'}                  → closes them
 //   {cmd: 'chat', base, frame_id, visitors, messages} → the measured conversation load
+// bench:cluster passes `bases` (visitor i talks to bases[i % n], one instance each) and `spread_ips`:
+// each visitor connects from its own loopback address (127.1.x.y), because a real server process keeps
+// its default per-IP widget limits (60 connections and messages a minute) and every visitor would
+// otherwise share 127.0.0.1.
 import WebSocket from 'ws';
 import { performance } from 'node:perf_hooks';
 
@@ -26,9 +30,9 @@ class Visitor {
       } else this.backlog.push(frame);
     });
   }
-  static connect(base: string): Promise<Visitor> {
+  static connect(base: string, localAddress?: string): Promise<Visitor> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v1/widget/ws`, { origin: base });
+      const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v1/widget/ws`, { origin: base, localAddress });
       ws.once('open', () => resolve(new Visitor(ws)));
       ws.once('error', reject);
     });
@@ -55,18 +59,20 @@ class Visitor {
   }
 }
 
-async function hello(base: string, frameId: string): Promise<{ v: Visitor; ms: number }> {
-  const v = await Visitor.connect(base);
+async function hello(base: string, frameId: string, localAddress?: string): Promise<{ v: Visitor; ms: number }> {
+  const v = await Visitor.connect(base, localAddress);
   const t0 = performance.now();
   v.send({ type: 'session.hello', v: 1, frame_id: frameId });
   await v.next('session.welcome');
   return { v, ms: performance.now() - t0 };
 }
 
-async function chat(base: string, frameId: string, visitors: number, messages: number) {
+const loopback = (i: number) => `127.1.${(i >> 8) & 255}.${i & 255}`;
+
+async function chat(bases: string[], frameId: string, visitors: number, messages: number, spreadIps = false) {
   const samples = { welcome: [] as number[], firstAck: [] as number[], acks: [] as number[], answers: [] as number[] };
   const one = async (i: number) => {
-    const { v, ms } = await hello(base, frameId);
+    const { v, ms } = await hello(bases[i % bases.length]!, frameId, spreadIps ? loopback(i) : undefined);
     samples.welcome.push(ms);
     let conversationId: string | undefined;
     for (let k = 0; k < messages; k++) {
@@ -102,7 +108,7 @@ process.on('message', async (msg: any) => {
       idle = [];
       process.send!({ done: 'close-idle' });
     } else if (msg.cmd === 'chat') {
-      process.send!({ done: 'chat', result: await chat(msg.base, msg.frame_id, msg.visitors, msg.messages) });
+      process.send!({ done: 'chat', result: await chat(msg.bases ?? [msg.base], msg.frame_id, msg.visitors, msg.messages, msg.spread_ips) });
     }
   } catch (err) {
     process.send!({ error: String((err as Error).stack ?? err) });
