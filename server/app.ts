@@ -39,7 +39,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, ...(logging.stream ? { stream: logging.stream } : {}) },
     logController: new RequestLogs(logging.requestLevel),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     ajv: {
       // Unknown fields are a 400, not silently dropped (docs/architecture.md section 2).

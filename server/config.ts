@@ -2,6 +2,7 @@
 // process with a message naming the variable. Every URL the server prints or embeds comes from here
 // (docs/architecture.md section 1).
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { decodeMasterKey } from './lib/secret-box.js';
 import type { CrawlLimits } from './lib/crawl-limits.js';
 import type { RunQueueLimits } from './domains/unitools/run-queue.js';
@@ -21,6 +22,12 @@ export interface Config {
   cdnUrl: string;
   env: 'live' | 'test';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (docs/scaling.md). Unset:
+   * none, so the client is the socket's peer. A list, never "trust everyone": a client could then
+   * pick its own address and walk around every per-address limit.
+   */
+  trustProxy: string[] | false;
   /** Outbound fetches to private/loopback addresses (crawler, providers): off by default (SSRF). */
   allowPrivateFetch: boolean;
   /**
@@ -194,6 +201,34 @@ function webhookLimits(env: Env): Config['webhooks'] {
   return Object.keys(set).length > 0 ? set : undefined;
 }
 
+/** Named ranges Fastify's proxy matching knows (127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; private ranges and fc00::/7). */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: comma-separated addresses, CIDR ranges or the names above; each checked here so a typo stops the start. */
+function trustedProxies(env: Env): string[] | false {
+  const entries = (env.TRUST_PROXY ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0) return false;
+  for (const entry of entries) {
+    const ok = PROXY_RANGES.includes(entry) || isAddress(entry) || isCidr(entry);
+    if (!ok) throw new ConfigError('TRUST_PROXY', `must list proxy addresses or ranges (e.g. 127.0.0.1,10.0.0.0/8 or loopback), got "${entry}"`);
+  }
+  return entries;
+}
+
+// Written-out addresses only: ipaddr.js also takes IPv4 shorthands ("1" is 0.0.0.1), a likely typo here.
+const isAddress = (value: string) => ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
+
+function isCidr(value: string): boolean {
+  const [address, bits] = value.split('/');
+  if (!address || bits === undefined || !isAddress(address)) return false;
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** DATABASE_URL names a PostgreSQL database as a libpq-style URL; unset means the embedded store. */
 function databaseUrl(env: Env): string | null {
   const raw = env.DATABASE_URL?.trim();
@@ -276,6 +311,7 @@ export function loadConfig(env: Env = process.env): Config {
     cdnUrl: url(env, 'CDN_URL', baseUrl),
     env: oneOf(env, 'PARLEY_ENV', ['live', 'test'] as const, 'test'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    trustProxy: trustedProxies(env),
     allowPrivateFetch: bool(env, 'ALLOW_PRIVATE_FETCH', false),
     mcpStdioEnabled: bool(env, 'MCP_STDIO_ENABLED', false),
     webSearchUrl: webSearchUrl(env),
