@@ -1,0 +1,5 @@
+// The team-feed suite, unchanged, over the PostgreSQL store (docs/architecture.md "PostgreSQL store").
+import { onPostgres } from '../postgres-suite.js';
+
+await onPostgres();
+await import('../../domains/operators/team-feed.test.js');
