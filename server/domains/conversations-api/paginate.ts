@@ -17,6 +17,18 @@ export interface Page<T> {
   has_more: boolean;
 }
 
+/**
+ * The page size. The schema bounds it, but a query string of "1e999" reaches the handler as Infinity
+ * (the validator's number coercion), which a store query refuses: say so as the schema would.
+ */
+function pageLimit(q: PageQuery): number {
+  const limit = q.limit ?? 20;
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw invalid('limit must be a whole number from 1 to 100', [{ path: 'querystring.limit', message: 'must be a whole number from 1 to 100' }]);
+  }
+  return limit;
+}
+
 /** Index of the first item whose id is greater than `id` (items in ascending id order). */
 function firstAfter(items: readonly { id: string }[], id: string): number {
   let lo = 0;
@@ -38,7 +50,7 @@ export async function queryPage<T extends { id: string }>(
   q: PageQuery,
   base: Query<T> = {},
 ): Promise<Page<T>> {
-  const limit = q.limit ?? 20;
+  const limit = pageLimit(q);
   if (q.starting_after && q.ending_before) {
     throw invalid('Use starting_after or ending_before, not both', [{ path: 'querystring.ending_before', message: 'cannot be combined with starting_after' }]);
   }
@@ -53,7 +65,7 @@ export async function queryPage<T extends { id: string }>(
 
 /** `ascending` must be in ascending id order (the order Store.list returns). */
 export function paginate<T extends { id: string }>(ascending: readonly T[], q: PageQuery, keep: (item: T) => boolean = () => true): Page<T> {
-  const limit = q.limit ?? 20;
+  const limit = pageLimit(q);
   if (q.starting_after && q.ending_before) {
     throw invalid('Use starting_after or ending_before, not both', [{ path: 'querystring.ending_before', message: 'cannot be combined with starting_after' }]);
   }
