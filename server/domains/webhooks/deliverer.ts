@@ -45,10 +45,24 @@ export function createDeliverer(deps: DelivererDeps) {
     let claimed: StoredDelivery | undefined;
     await deliveries.update(d.project_id, d.id, (cur) => {
       if (cur.status !== 'pending' || cur.next_attempt_at === null || Date.parse(cur.next_attempt_at) > clock.now()) return undefined;
-      claimed = { ...cur, next_attempt_at: new Date(clock.now() + settings.timeoutMs + CLAIM_MARGIN_MS).toISOString() };
+      claimed = { ...cur, next_attempt_at: new Date(clock.now() + settings.timeoutMs + CLAIM_MARGIN_MS).toISOString(), claimed_due: cur.next_attempt_at };
       return claimed;
     });
     return claimed;
+  }
+
+  const unclaimed = ({ claimed_due: _, ...rest }: StoredDelivery): StoredDelivery => rest;
+
+  /**
+   * With one process owning the store (the embedded store), a claim found at start was held by this
+   * process's previous run, which died mid-attempt: due again at once rather than when it lapses.
+   * Instances sharing a database cannot tell a dead holder from a slow one, so there claims lapse.
+   */
+  async function releaseClaims(): Promise<void> {
+    for (const d of await deliveries.findBy('status', 'pending')) {
+      if (d.claimed_due === undefined) continue;
+      await deliveries.update(d.project_id, d.id, (cur) => (cur.claimed_due === undefined ? undefined : { ...unclaimed(cur), next_attempt_at: cur.claimed_due }));
+    }
   }
 
   async function attempt(due: StoredDelivery, projectEndpoints: Promise<StoredWebhookEndpoint[]>): Promise<void> {
@@ -63,14 +77,15 @@ export function createDeliverer(deps: DelivererDeps) {
       result = await postSigned(endpoint.url, d.body, headers, { allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, signal: stopping.signal });
       if (stopping.signal.aborted) {
         // Cut short by shutdown: due again at once for the next start or another instance.
-        await deliveries.update(d.project_id, d.id, (cur) => (cur.next_attempt_at === d.next_attempt_at ? { ...cur, next_attempt_at: due.next_attempt_at } : undefined));
+        await deliveries.update(d.project_id, d.id, (cur) => (cur.next_attempt_at === d.next_attempt_at ? { ...unclaimed(cur), next_attempt_at: due.next_attempt_at } : undefined));
         return;
       }
     }
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
     const final = !endpoint || (!endpoint.enabled && d.event_type !== WEBHOOK_TEST_EVENT);
     const entry: WebhookAttempt = { at: now(), status: result.status, duration_ms: result.durationMs, error: result.error, response: result.response };
-    await deliveries.update(d.project_id, d.id, (cur) => {
+    await deliveries.update(d.project_id, d.id, (stored) => {
+      const cur = unclaimed(stored);
       const attempts = [...cur.attempts, entry];
       // The schedule counts the attempts since the delivery was last queued, so a replay retries in full.
       const wait = settings.retryScheduleMs[attempts.length - (cur.round_start ?? 0) - 1];
@@ -160,7 +175,8 @@ export function createDeliverer(deps: DelivererDeps) {
     deliverDue,
     wake,
     prune,
-    start(): void {
+    /** `ownsStore`: this process alone uses the store (no other instance's claims to respect). */
+    start(ownsStore = false): void {
       const tick = () => {
         timer = setTimeout(() => void loop().finally(() => {
           if (!stopping.signal.aborted) tick();
@@ -168,7 +184,8 @@ export function createDeliverer(deps: DelivererDeps) {
         timer.unref();
       };
       tick();
-      wake();
+      if (ownsStore) void releaseClaims().catch((err) => deps.log('webhook: releasing claims of the last run failed', err)).finally(wake);
+      else wake();
       const pruning = setInterval(() => void prune().catch((err) => deps.log('webhook: pruning the log failed', err)), 60 * 60_000);
       pruning.unref();
       stopping.signal.addEventListener('abort', () => clearInterval(pruning));

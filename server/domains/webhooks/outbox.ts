@@ -13,6 +13,8 @@ export interface StoredDelivery extends WebhookDelivery {
   project_id: string;
   /** How many attempts came before the last replay: the retry schedule starts again after it. */
   round_start?: number;
+  /** While an attempt holds the delivery (deliverer.ts claim): its due time before the claim. */
+  claimed_due?: string;
 }
 
 export function createOutbox(store: ParleyStore, endpoints: EndpointService, wake: () => void) {

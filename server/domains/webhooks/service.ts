@@ -18,7 +18,7 @@ export function createWebhookService(ctx: Omit<AppContext, 'services'>, services
   const deliverer = createDeliverer({ store: ctx.store, endpoints, settings, log, onDisabled: async (e) => void (await notifyDisabled(services(), e)) });
   const outbox = createOutbox(ctx.store, endpoints, () => deliverer.wake());
   const relay = createRelay(ctx.store, outbox, log);
-  deliverer.start();
+  deliverer.start(!ctx.signals.clustered);
   // Changes a crashed run acknowledged but did not relay: once at start, then now and again for
   // intents another instance may have left (relay.ts).
   const recover = () => void relay.recover().catch((err) => log('webhook: recovering events failed', err));
