@@ -2,7 +2,7 @@
 // events URL, each stored before its 200, answered by the offline agent and posted in its thread to
 // a local Slack Web API on 127.0.0.1 through the official client. Ack latency is the events URL's
 // answer time; the total runs until the last reply reached the local Slack. Printed, not asserted.
-// Run: npx tsx bench/slack-channel.ts
+// Run: npm run bench:slack
 import { createTestApp } from '../server/testing/test-app.js';
 import { startFakeSlack } from '../server/domains/channels/slack/slack-api.fixture.js';
 import { appMention, signedHeaders } from '../server/domains/channels/slack/slack-events.fixture.js';
