@@ -173,7 +173,7 @@ describe('migrate-to-postgres', () => {
   it('resumes after a SIGKILL mid-copy and ends equal, skipping what was already copied', async () => {
     const dir = await tempDir();
     const url = await pg.createDatabase();
-    const total = 4000;
+    const total = 2500; // enough that the kill at the first progress line (1,000) lands mid-copy
     await fillDataDir(dir, total);
 
     const first = spawnCli(['--data-dir', dir, '--database-url', url]);
