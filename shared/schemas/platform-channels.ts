@@ -6,7 +6,8 @@ const closed = { additionalProperties: false } as const;
 const Id = Type.String({ format: 'uuid' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-export const PlatformTypeSchema = Type.Union([Type.Literal('slack')]);
+// One type so far: a union of one would be an OpenAPI `anyOf` of one; it becomes a union with the second.
+export const PlatformTypeSchema = Type.Literal('slack');
 const Alias = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,39}$', description: 'The deployment alias this channel follows (spec 2.10); unset: the draft' });
 const Values = Type.Record(Type.String({ maxLength: 60 }), Type.String({ maxLength: 2000 }));
 

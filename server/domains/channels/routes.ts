@@ -35,6 +35,12 @@ function inboundRoute(app: FastifyInstance, receive: ReturnType<typeof createCha
           description: 'Verified with the platform’s signature (Slack: X-Slack-Signature over the raw body); a forgery is a 401 and nothing is stored. Stored before it is acknowledged; a retry of a stored event is acknowledged without a second answer.',
           tags,
           params: EventsParams,
+          response: {
+            200: Type.Object(
+              { ok: Type.Optional(Type.Boolean()), challenge: Type.Optional(Type.String({ description: 'Slack’s URL verification: its challenge, echoed' })) },
+              { description: 'Acknowledged (stored, or a retry of a stored event), or the platform’s verification answered' },
+            ),
+          },
         },
       },
       async (request) => {
