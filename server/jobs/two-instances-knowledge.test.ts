@@ -38,6 +38,19 @@ describe('knowledge on two instances', () => {
     await vi.waitFor(async () => expect(await found(two.b, 'zeppelin courier')).toBe(true), { timeout: 10_000, interval: 100 });
   });
 
+  it('brings a snippet saved on one instance into the index the other holds', async () => {
+    await found(two.a, 'suitcase'); // A holds its index of the project in memory from here on
+    const provider = (await call(two.b, 'POST', '/data-providers', { type: 'manual', name: 'FAQ' })).json();
+    const snippet = await call(two.b, 'POST', `/data-providers/${provider.id}/snippets`, {
+      question: 'What may the zeppelin carry?', content: 'The zeppelin allowance is one suitcase per passenger.',
+    });
+    expect(snippet.statusCode, snippet.body).toBe(201);
+    await vi.waitFor(async () => {
+      const hits = await two.a.ctx.services.knowledge.search(two.demo.project_id, 'zeppelin allowance suitcase');
+      expect(hits.some((p) => p.text.includes('one suitcase per passenger'))).toBe(true);
+    }, { timeout: 10_000, interval: 100 });
+  });
+
   it('numbers builds made at once on both instances without a clash', async () => {
     const builds = await Promise.all(Array.from({ length: 6 }, (_, i) => call(i % 2 ? two.b : two.a, 'POST', '/deployments', { note: `build ${i}` })));
     expect(builds.map((b) => b.statusCode)).toEqual(Array(6).fill(201));

@@ -78,9 +78,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const embedder = deps.embedder ?? createEmbedder(deps.config);
   const snapshots = createSnapshotStore(store);
   const index = createIndexManager(store, embedder, snapshots);
-  const ingest = createIngest(store, embedder, index, snapshots);
-  const archives = createArchiveStore(deps.config.dataDir);
   const { cluster } = deps;
+  const ingest = createIngest(store, embedder, cluster ? announcingWrites(index, cluster.signals) : index, snapshots);
+  const archives = createArchiveStore(deps.config.dataDir);
   const sync = createSyncRunner({
     store, ingest, archives, config: deps.config, claims: cluster?.claims, leaseMs: cluster?.leaseMs,
     aroundOutcome: deps.aroundSyncOutcome,
@@ -96,6 +96,36 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     unsubscribe?.();
     return sync.stopAll();
   });
+
+  /**
+   * Draft edits outside a sync (a snippet saved or deleted, a source removed) reach the other
+   * instances' indexes as a finished sync does. A burst of writes (a sync's) rings once, a second
+   * after its last write; the sync's own announcement follows when it finishes.
+   */
+  function announcingWrites(target: typeof index, signals: ClusterSignals): typeof index {
+    const pending = new Map<string, NodeJS.Timeout>();
+    const announce = (projectId: string) => {
+      clearTimeout(pending.get(projectId));
+      const timer = setTimeout(() => {
+        pending.delete(projectId);
+        signals.publish(KNOWLEDGE_CHANGED, { project_id: projectId, from: signals.instanceId });
+      }, 1_000);
+      timer.unref();
+      pending.set(projectId, timer);
+    };
+    deps.onClose(() => pending.forEach((timer) => clearTimeout(timer)));
+    return {
+      ...target,
+      async apply(projectId, set) {
+        await target.apply(projectId, set);
+        announce(projectId);
+      },
+      async remove(projectId, sourceId) {
+        await target.remove(projectId, sourceId);
+        announce(projectId);
+      },
+    };
+  }
 
   async function getProvider(projectId: string, id: string): Promise<DataProvider> {
     const p = (await providers.get(projectId, id)) as DataProvider | undefined;
