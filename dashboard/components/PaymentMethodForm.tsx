@@ -19,6 +19,7 @@ export function PaymentMethodForm({ current, owner, onSaved }: { current: Curren
       </p>
       {owner && (
         <form
+          class="form-grid"
           onSubmit={(e) => {
             e.preventDefault();
             void guard(async () => onSaved(await patchSubscription({ payment_method: { provider: provider.trim(), reference: reference.trim() } })));
