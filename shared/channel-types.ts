@@ -42,5 +42,5 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
 ];
 
 /** Types connected through /platform-channels (docs/channels.md). */
-export const PLATFORM_TYPES = ['slack'] as const;
+export const PLATFORM_TYPES = ['slack', 'zendesk', 'zammad'] as const;
 export type PlatformType = (typeof PLATFORM_TYPES)[number];

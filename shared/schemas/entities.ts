@@ -102,7 +102,7 @@ export type PlatformConnection = Static<typeof PlatformConnectionSchema>;
 export const ChannelSchema = Type.Object({
   id: Id,
   project_id: Id,
-  type: Type.Union([Type.Literal('website_widget'), Type.Literal('api'), Type.Literal('slack')]),
+  type: Type.Union([Type.Literal('website_widget'), Type.Literal('api'), Type.Literal('slack'), Type.Literal('zendesk'), Type.Literal('zammad'), Type.Literal('salesforce')]),
   platform: Type.Optional(PlatformConnectionSchema),
   name: Type.String(),
   frame_id: Type.String(),
@@ -200,6 +200,21 @@ export const MessageAuthorSchema = Type.Object({
 });
 export type MessageAuthor = Static<typeof MessageAuthorSchema>;
 
+/**
+ * A file on a message (spec 2.6 "optional attachments"; docs/attachments.md): what it is, never where
+ * it is. The bytes are served only through signed, expiring URLs, which each reader asks for
+ * (GET …/attachments/{id}), so a stored message never carries a link that goes stale.
+ */
+export const AttachmentRefSchema = Type.Object({
+  id: Id,
+  /** The uploader's file name, cleaned (no path, no control characters). */
+  name: Type.String(),
+  /** Sniffed from the bytes, never taken from the upload's declared type. */
+  content_type: Type.String(),
+  size: Type.Integer(),
+});
+export type AttachmentRef = Static<typeof AttachmentRefSchema>;
+
 export const MessageSchema = Type.Object({
   id: Id,
   conversation_id: Id,
@@ -225,6 +240,8 @@ export const MessageSchema = Type.Object({
   author: Type.Optional(MessageAuthorSchema),
   /** On an AI reply: the guidance rules, audiences and tools that shaped it (docs/behaviour.md). */
   guidance: Type.Optional(GuidanceTraceSchema),
+  /** Files sent with the message (images, PDFs); absent when there are none. */
+  attachments: Type.Optional(Type.Array(AttachmentRefSchema)),
   created_at: Timestamp,
 });
 export type Message = Static<typeof MessageSchema>;

@@ -1,13 +1,14 @@
 // Platform channels over the API (spec 2.10; docs/channels.md): team-chat connections with their
 // credentials (write-only, answered masked), the inbound events they received and a test send.
 import { Type, type Static } from 'typebox';
+import { PLATFORM_TYPES } from '../channel-types.js';
 
 const closed = { additionalProperties: false } as const;
 const Id = Type.String({ format: 'uuid' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-// One type so far: a union of one would be an OpenAPI `anyOf` of one; it becomes a union with the second.
-export const PlatformTypeSchema = Type.Literal('slack');
+// The types with code behind them (shared/channel-types.ts PLATFORM_TYPES): adding one there is all this needs.
+export const PlatformTypeSchema = Type.Union(PLATFORM_TYPES.map((t) => Type.Literal(t)));
 const Alias = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,39}$', description: 'The deployment alias this channel follows (spec 2.10); unset: the draft' });
 const Values = Type.Record(Type.String({ maxLength: 60 }), Type.String({ maxLength: 2000 }));
 

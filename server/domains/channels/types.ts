@@ -51,7 +51,7 @@ export interface RequestParts {
 }
 
 export interface ChannelPlatform {
-  type: Extract<Channel['type'], 'slack'>;
+  type: Exclude<Channel['type'], 'website_widget' | 'api'>;
   label: string;
   /** The connect form: credentials (secret) and settings (plain). */
   fields: ConnectFieldInfo[];
@@ -63,4 +63,6 @@ export interface ChannelPlatform {
   identify(connection: OpenConnection): Promise<{ ok: true; identity: Record<string, string> } | { ok: false; error: string }>;
   /** The key a requester's platform id is stored under on the user (spec 2.4). */
   requesterKey(message: PlatformMessage): string;
+  /** For a platform whose events name the message, not its thread (Mattermost): the thread it belongs to. */
+  resolveThread?(connection: OpenConnection, message: PlatformMessage): Promise<Thread>;
 }
