@@ -30,11 +30,19 @@ export const SLACK_FIELDS: ConnectFieldInfo[] = [
   { key: 'api_url', label: 'API base URL', secret: false, required: false, help: 'Leave empty for Slack itself; set it for a proxy in front of Slack' },
 ];
 
+export const MATTERMOST_FIELDS: ConnectFieldInfo[] = [
+  { key: 'api_url', label: 'Server URL', secret: false, required: true, help: 'Your Mattermost address, e.g. https://chat.example.com' },
+  { key: 'bot_token', label: 'Bot access token', secret: true, required: true, help: 'Integrations, Bot Accounts: the bot’s access token' },
+  { key: 'webhook_token', label: 'Outgoing webhook token', secret: true, required: true, help: 'Integrations, Outgoing Webhooks: the token of the webhook triggered by @mentions' },
+  { key: 'command_token', label: 'Slash command token', secret: true, required: false, help: 'Integrations, Slash Commands: the token of the command for direct messages' },
+  { key: 'handoff_channel', label: 'Handoff channel', secret: false, required: false, help: 'Channel id where a hand-over to a person is announced (add the bot to it)' },
+];
+
 export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   { type: 'website_widget', label: 'Website widget', kind: 'widget', availability: 'available', summary: 'Launcher, inline or iframe on your pages' },
   { type: 'api', label: 'API', kind: 'api', availability: 'available', summary: 'Your own client through /v1 with an API key' },
   { type: 'slack', label: 'Slack', kind: 'team_chat', availability: 'available', summary: 'Direct messages to the bot and mentions in channels, answered in the thread', fields: SLACK_FIELDS },
-  { type: 'mattermost', label: 'Mattermost', kind: 'team_chat', availability: 'not_yet', summary: 'Not yet available' },
+  { type: 'mattermost', label: 'Mattermost', kind: 'team_chat', availability: 'available', summary: 'Mentions of the bot in channels and a slash command in direct messages, answered in the thread', fields: MATTERMOST_FIELDS },
   { type: 'zendesk', label: 'Zendesk', kind: 'ticketing', availability: 'not_yet', summary: 'Not yet available' },
   { type: 'zammad', label: 'Zammad', kind: 'ticketing', availability: 'not_yet', summary: 'Not yet available' },
   { type: 'salesforce', label: 'Salesforce', kind: 'crm', availability: 'not_yet', summary: 'Not yet available' },
@@ -42,5 +50,8 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
 ];
 
 /** Types connected through /platform-channels (docs/channels.md). */
-export const PLATFORM_TYPES = ['slack', 'zendesk', 'zammad'] as const;
+export const PLATFORM_TYPES = ['slack', 'zendesk', 'zammad', 'mattermost'] as const;
 export type PlatformType = (typeof PLATFORM_TYPES)[number];
+
+/** The spec 2.10 kind of a conversation's channel type; a type not listed keeps its own name. */
+export const channelKind = (type: string): string => CHANNEL_TYPES.find((t) => t.type === type)?.kind ?? type;

@@ -99,10 +99,27 @@ export type PlatformConnection = Static<typeof PlatformConnectionSchema>;
  * A channel (spec 2.10): a website widget, whose public `frame_id` is what the embed snippet names,
  * or a team-chat platform (docs/channels.md) with its `platform` connection.
  */
+/** The file types an attachment may have (docs/attachments.md "Types"): recognised from the bytes. */
+export const AttachmentTypeSchema = Type.Union([
+  Type.Literal('image/png'),
+  Type.Literal('image/jpeg'),
+  Type.Literal('image/gif'),
+  Type.Literal('image/webp'),
+  Type.Literal('application/pdf'),
+]);
+
+/** A channel's limits for visitors' files (docs/attachments.md "Limits"); every field has a default. */
+export const ChannelAttachmentsSchema = Type.Object({
+  enabled: Type.Optional(Type.Boolean()),
+  max_bytes: Type.Optional(Type.Integer({ minimum: 1024, maximum: 25 * 1024 * 1024 })),
+  types: Type.Optional(Type.Array(AttachmentTypeSchema, { maxItems: 5 })),
+}, { additionalProperties: false });
+export type ChannelAttachments = Static<typeof ChannelAttachmentsSchema>;
+
 export const ChannelSchema = Type.Object({
   id: Id,
   project_id: Id,
-  type: Type.Union([Type.Literal('website_widget'), Type.Literal('api'), Type.Literal('slack'), Type.Literal('zendesk'), Type.Literal('zammad'), Type.Literal('salesforce')]),
+  type: Type.Union([Type.Literal('website_widget'), Type.Literal('api'), Type.Literal('slack'), Type.Literal('zendesk'), Type.Literal('zammad'), Type.Literal('salesforce'), Type.Literal('mattermost')]),
   platform: Type.Optional(PlatformConnectionSchema),
   name: Type.String(),
   frame_id: Type.String(),
@@ -127,6 +144,8 @@ export const ChannelSchema = Type.Object({
   require_verified_identity: Type.Optional(Type.Boolean()),
   /** Microphone button in the widget (spec 10 voice input); on unless set to false. */
   voice_enabled: Type.Optional(Type.Boolean()),
+  /** Visitors' file uploads in the widget: on, 10 MiB, images and PDFs unless set (docs/attachments.md). */
+  attachments: Type.Optional(ChannelAttachmentsSchema),
   /** A request for a person (docs/operators.md "Handover"): `offer` (default), `immediate` or `off`. */
   handoff: Type.Optional(Type.Union([Type.Literal('offer'), Type.Literal('immediate'), Type.Literal('off')])),
   /** The alias whose build answers here (spec 2.10); absent: the draft, every edit at once. */

@@ -1,15 +1,17 @@
 // The facts an audience is evaluated on (spec 2.8), gathered once per reply from the conversation,
 // its user, its channel and the widget visitor's page. A team-chat conversation (docs/channels.md) is
-// channel type `team_chat`. Fields no integration provides yet (ticketing, messaging) are absent,
-// which the evaluator treats as missing values.
+// channel type `team_chat`, a ticketing one `ticketing`. Fields no integration provides yet (messaging) are
+// absent, which the evaluator treats as missing values.
 import type { AppContext } from '../../context.js';
+import { channelKind } from '../../../shared/channel-types.js';
 import type { ConversationRecord, User } from '../../../shared/schemas/entities.js';
 import { visitorPageFor } from '../widget/visitors.js';
 import type { AudienceFacts } from './evaluate.js';
 import type { SimulationPin } from '../../../shared/schemas/simulations.js';
 
-const CHANNEL_TYPE: Record<string, string> = { website_widget: 'browser', api: 'api', slack: 'team_chat' };
-const INTEGRATION_TYPE: Record<string, string> = { website_widget: 'widget', api: 'api', slack: 'team_chat' };
+// From the channel type's kind (shared/channel-types.ts): Slack and Mattermost are team chat, Zendesk and
+// Zammad ticketing, Salesforce crm; the widget is channel type `browser`, integration type `widget`.
+const channelTypeOf = (type: string) => (channelKind(type) === 'widget' ? 'browser' : channelKind(type));
 
 const fullName = (u: User) => [u.first_name, u.last_name].filter(Boolean).join(' ') || null;
 
@@ -38,7 +40,7 @@ export function conversationValues(c: ConversationRecord): Record<string, unknow
   const first = c.first_message_at ? Date.parse(c.first_message_at) : null;
   const last = c.last_message_at ? Date.parse(c.last_message_at) : null;
   return {
-    'channel.type': CHANNEL_TYPE[c.channel_type] ?? c.channel_type,
+    'channel.type': channelTypeOf(c.channel_type),
     'conversation.id': c.id,
     'conversation.external_id': c.external_id,
     'conversation.message_count': c.message_count,
@@ -47,7 +49,7 @@ export function conversationValues(c: ConversationRecord): Record<string, unknow
     'conversation.updated': c.updated_at,
     'conversation.first_message': c.first_message_at,
     'conversation.last_message': c.last_message_at,
-    'conversation.integration_type': INTEGRATION_TYPE[c.channel_type] ?? c.channel_type,
+    'conversation.integration_type': channelKind(c.channel_type),
     'conversation.tags': c.tags,
     'conversation.labels': c.labels,
   };

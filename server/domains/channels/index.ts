@@ -15,6 +15,7 @@ export function createChannels(ctx: AppContext, baseUrl: () => string, log: (mes
   const processor = createProcessor({
     ctx,
     enqueue: sender.enqueue,
+    open: service.open,
     conversationUrl: (projectId, conversationId) => `${baseUrl()}/app/p/${projectId}/c/${conversationId}`,
     log,
   });

@@ -21,7 +21,7 @@ import { operatorsOf } from '../operators/service.js';
 import { forRequester, keyId, queuedSend, threadExternalId, type StoredInboundEvent, type StoredLink, type StoredSend } from './records.js';
 import { platformOf } from './registry.js';
 import { createKeyedLock } from './keyed-lock.js';
-import type { PlatformMessage } from './types.js';
+import type { OpenConnection, PlatformMessage } from './types.js';
 
 /** Events answered at once; the agent's model calls overlap, the rest wait their turn. */
 const CONCURRENCY = 4;
@@ -29,12 +29,14 @@ const CONCURRENCY = 4;
 export interface ProcessorDeps {
   ctx: AppContext;
   enqueue(sends: StoredSend[]): Promise<void>;
+  /** The channel's credentials in clear, for a platform that looks the thread up (resolveThread). */
+  open(channel: Channel): OpenConnection;
   /** Where a team member opens the conversation (the console), for the hand-over notice. */
   conversationUrl(projectId: string, conversationId: string): string;
   log(message: string, err?: unknown): void;
 }
 
-export function createProcessor({ ctx, enqueue, conversationUrl, log }: ProcessorDeps) {
+export function createProcessor({ ctx, enqueue, open, conversationUrl, log }: ProcessorDeps) {
   const events = ctx.store.collection('channel_events');
   const links = ctx.store.collection('channel_links');
   const threadLock = createKeyedLock();
@@ -78,8 +80,9 @@ export function createProcessor({ ctx, enqueue, conversationUrl, log }: Processo
 
   async function answer(e: StoredInboundEvent): Promise<Pick<StoredInboundEvent, 'status' | 'outcome' | 'conversation_id'>> {
     const channel = await ctx.store.collection('channels').get(e.project_id, e.channel_id);
-    if (!channel?.platform || !platformOf(channel.type)) return { status: 'failed', outcome: 'The channel was removed', conversation_id: null };
-    const m = e.message!;
+    const platform = channel?.platform ? platformOf(channel.type) : undefined;
+    if (!channel || !platform) return { status: 'failed', outcome: 'The channel was removed', conversation_id: null };
+    const m = platform.resolveThread ? { ...e.message!, thread: await platform.resolveThread(open(channel), e.message!) } : e.message!;
     const thread = `${channel.id}:${m.thread.channel}:${m.thread.thread}`;
     const { claims, leaseMs } = sharedState(ctx);
     return threadLock(thread, () => exclusively(claims, `channel-thread:${thread}`, leaseMs, async () => {

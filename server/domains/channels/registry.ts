@@ -1,7 +1,8 @@
 // The platforms with code behind them (shared/channel-types.ts lists every type, built or not).
 import type { ChannelPlatform } from './types.js';
 import { slackPlatform } from './slack/platform.js';
+import { mattermostPlatform } from './mattermost/platform.js';
 
-const PLATFORMS: Record<string, ChannelPlatform> = { slack: slackPlatform };
+const PLATFORMS: Record<string, ChannelPlatform> = { slack: slackPlatform, mattermost: mattermostPlatform };
 
 export const platformOf = (type: string): ChannelPlatform | undefined => PLATFORMS[type];

@@ -26,6 +26,8 @@ function inboundRoute(app: FastifyInstance, receive: ReturnType<typeof createCha
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    // Mattermost's outgoing webhooks and slash commands post forms; the token check reads the raw body.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
     scope.post(
       '/v1/channels/:type/:project_id/:channel_id/events',
       {
