@@ -82,6 +82,8 @@ describe('language analysis', () => {
     expect(detectLanguage('Comment puis-je installer le widget sur mon site ?')).toBe('fr');
     expect(detectLanguage('Come posso installare il widget sul mio sito?')).toBe('it');
     expect(detectLanguage('Hoe kan ik de widget op mijn website installeren?')).toBe('nl');
+    // A marker repeated is one vote: French "de" three times is not Dutch.
+    expect(detectLanguage('Quelle est la date de fin de support de PostgreSQL 15 ?')).toBe('fr');
     expect(detectLanguage('Como posso instalar o widget no meu site?')).toBe('pt');
     expect(detectLanguage('How do I install the widget on my site?')).toBe('en');
     expect(detectLanguage('redact')).toBe('en');

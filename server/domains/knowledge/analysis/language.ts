@@ -63,7 +63,9 @@ function detect(text: string, fallback: Language): Language {
   const words = tokens(text);
   if (words.length === 0) return fallback;
   const votes = new Map<Language, number>();
-  for (const w of words) for (const l of LANGUAGES) if (markerSets[l].has(w)) votes.set(l, (votes.get(l) ?? 0) + 1);
+  // Each distinct word votes once: a word repeated is no more evidence ("Quelle est la date de fin
+  // de support de PostgreSQL" has Dutch's "de" three times, and two French markers).
+  for (const w of new Set(words)) for (const l of LANGUAGES) if (markerSets[l].has(w)) votes.set(l, (votes.get(l) ?? 0) + 1);
   const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
   // Long texts: trigram statistics are the better judge; the vote breaks franc's near-ties.
   if (text.length >= 120) {
