@@ -6,6 +6,7 @@ import type { ParleyStore } from '../../store/index.js';
 import type { ConversationRecord } from '../../../shared/schemas/entities.js';
 import { DAY_MS } from './periods.js';
 import { emptyUsage, type Usage } from './pricing.js';
+import { channelKind } from '../../../shared/channel-types.js';
 
 export interface PeriodUsage {
   usage: Usage;
@@ -13,8 +14,11 @@ export interface PeriodUsage {
   daily: { date: string; messages: number; chat_messages: number; ticketing_messages: number; generated_messages: number }[];
 }
 
-/** A ticketing or CRM-case integration's conversations (spec 2.12 "Ticketing Messages"). */
-const isTicketing = (c: ConversationRecord) => c.channel_type.startsWith('ticketing') || c.channel_type.startsWith('crm');
+/** A ticketing or CRM-case integration's conversations (spec 2.12 "Ticketing Messages"): Zendesk, Zammad, Salesforce. */
+const isTicketing = (c: ConversationRecord) => {
+  const kind = channelKind(c.channel_type);
+  return kind === 'ticketing' || kind === 'crm';
+};
 
 /**
  * The category an AI reply of this conversation is billed under, or null when it is not billed.
