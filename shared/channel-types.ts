@@ -33,7 +33,7 @@ export const SLACK_FIELDS: ConnectFieldInfo[] = [
 export const MATTERMOST_FIELDS: ConnectFieldInfo[] = [
   { key: 'api_url', label: 'Server URL', secret: false, required: true, help: 'Your Mattermost address, e.g. https://chat.example.com' },
   { key: 'bot_token', label: 'Bot access token', secret: true, required: true, help: 'Integrations, Bot Accounts: the bot’s access token' },
-  { key: 'webhook_token', label: 'Outgoing webhook token', secret: true, required: true, help: 'Integrations, Outgoing Webhooks: the token of the webhook triggered by @mentions' },
+  { key: 'webhook_token', label: 'Outgoing webhook token', secret: true, required: false, help: 'Integrations, Outgoing Webhooks: the token of the webhook triggered by @mentions' },
   { key: 'command_token', label: 'Slash command token', secret: true, required: false, help: 'Integrations, Slash Commands: the token of the command for direct messages' },
   { key: 'handoff_channel', label: 'Handoff channel', secret: false, required: false, help: 'Channel id where a hand-over to a person is announced (add the bot to it)' },
 ];
