@@ -59,7 +59,7 @@ export async function openStore(dataDir: string, databaseUrl?: string | null): P
 }
 
 export type { ParleyStore, Collections } from './collections.js';
-export { StoreCorruptError } from './types.js';
+export { StoreConflictError, StoreCorruptError } from './types.js';
 export { StoreUnavailableError } from './postgres/pg-store.js';
 /** Restore (server/backup/restore.ts) holds a data directory as a running store does. */
 export { lockDataDir } from './lowdb/dir-lock.js';

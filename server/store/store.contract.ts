@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Store, StoredDoc } from './types.js';
 import { queryContract, type Queried } from './store.query-contract.js';
+import { transactionContract } from './store.transaction-contract.js';
 
 export { QUERY_OPTIONS, type Queried } from './store.query-contract.js';
 
@@ -149,5 +150,10 @@ export function storeContract(label: string, open: OpenStore, tempDir: () => Pro
     });
 
     queryContract(async () => open(await tempDir()));
+
+    transactionContract(async () => {
+      const dir = await tempDir();
+      return { store: await open(dir), reopen: () => open(dir) };
+    });
   });
 }

@@ -77,8 +77,42 @@ export interface QueryPage<T> {
   next: Cursor | null;
 }
 
+/**
+ * The writes of one Store.transact: documents of any collections and scopes, applied all or nothing
+ * (docs/architecture.md section 7 "Transactions"). Calls only record the writes; they are applied, in
+ * the order recorded, when the function given to transact has returned.
+ */
+export interface Transaction<Types extends { [K in keyof Types]: StoredDoc }> {
+  /** Insert a new document; the whole transaction fails with StoreConflictError when it exists. */
+  create<K extends keyof Types & string>(name: K, scope: string, doc: Types[K]): void;
+  /** Insert or replace. */
+  put<K extends keyof Types & string>(name: K, scope: string, doc: Types[K]): void;
+  /**
+   * Read-modify-write on the newest state, serialised with the document's other writes. Unlike
+   * Collection.update, `fn` is also called for a missing document (with undefined), so a write can
+   * create what is not there yet; returning undefined leaves the document as it is.
+   */
+  update<K extends keyof Types & string>(name: K, scope: string, id: string, fn: (doc: Types[K] | undefined) => Types[K] | undefined): void;
+  delete<K extends keyof Types & string>(name: K, scope: string, id: string): void;
+}
+
+/** A transaction's create met a document that already exists: nothing of the transaction was written. */
+export class StoreConflictError extends Error {
+  constructor(readonly collection: string, readonly scope: string, readonly id: string) {
+    super(`${collection}/${scope}/${id} already exists`);
+    this.name = 'StoreConflictError';
+  }
+}
+
 export interface Store<Types extends { [K in keyof Types]: StoredDoc }> {
   collection<K extends keyof Types & string>(name: K): Collection<Types[K]>;
+  /**
+   * Several writes as one: `record` lists them (it may read the store first; a throw writes
+   * nothing), then they are applied together. Resolves once all are durable and shown to readers at
+   * once; rejects with none applied when any fails (a create's conflict, a throwing update function,
+   * a document that cannot be stored, the disk or database failing).
+   */
+  transact(record: (tx: Transaction<Types>) => void | Promise<void>): Promise<void>;
   /** Resolves when every write issued so far is durable (used by graceful shutdown). */
   flush(): Promise<void>;
   /**

@@ -149,6 +149,35 @@ export class LowdbCollection<T extends StoredDoc> implements Collection<T> {
     return this.queue(scope, id).run((state) => (state ? { change: true, next: undefined, result: true } : { change: false, result: false }));
   }
 
+  // Store.transact (lowdb-store.ts): the document's turn, its committed state, and its part of the
+  // transaction's log line with the memory change that follows once that line is durable.
+
+  hold(scope: string, id: string): { ready: Promise<void>; release: () => void } {
+    return this.queue(scope, id).hold();
+  }
+
+  committed(scope: string, id: string): T | undefined {
+    return this.docs.get(scope)?.get(id);
+  }
+
+  copyOf(doc: T): T {
+    return this.copy(doc);
+  }
+
+  stage(scope: string, id: string, next: T | undefined, lsn: number): { record: LogRecord; apply: () => void } {
+    const record = this.record(scope, id, this.docs.get(scope)?.get(id), next, lsn);
+    // Marked before the line is appended, as a single write does: a compaction rotating the log
+    // between the append and the apply must still write this document back.
+    this.dirty.add(`${scope}/${id}`);
+    return {
+      record,
+      apply: () => {
+        if (next) this.remember(scope, next, lsn);
+        else this.forget(scope, id);
+      },
+    };
+  }
+
   async flush(): Promise<void> {
     while (this.queues.size > 0) await Promise.all([...this.queues.values()].map((q) => q.idle()));
   }

@@ -17,9 +17,13 @@ interface Pending<T> {
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
+/** A transaction's turn (hold()): the queue is its own from `ready` until it calls release. */
+interface Held {
+  held: () => Promise<void>;
+}
 
 export class DocumentQueue<T> {
-  private pending: Pending<T>[] = [];
+  private pending: (Pending<T> | Held)[] = [];
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -38,6 +42,27 @@ export class DocumentQueue<T> {
     });
   }
 
+  /**
+   * A transaction's turn (lowdb-store.ts): `ready` resolves once every operation queued before it
+   * has settled; from then on nothing else of this document commits until `release`, while later
+   * operations queue up behind. Queued synchronously, so a transaction that holds several
+   * documents takes its place in all their queues at one moment and two never wait for each other.
+   */
+  hold(): { ready: Promise<void>; release: () => void } {
+    let ready!: () => void;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const turn = new Promise<void>((resolve) => (ready = resolve));
+    this.pending.push({
+      held: () => {
+        ready();
+        return released;
+      },
+    });
+    this.draining ??= this.drain();
+    return { ready: turn, release };
+  }
+
   /** Resolves once nothing is queued or in flight. */
   async idle(): Promise<void> {
     while (this.draining) await this.draining;
@@ -45,7 +70,16 @@ export class DocumentQueue<T> {
 
   private async drain(): Promise<void> {
     try {
-      while (this.pending.length > 0) await this.commitBatch(this.pending.splice(0));
+      while (this.pending.length > 0) {
+        const head = this.pending[0]!;
+        if ('held' in head) {
+          this.pending.shift();
+          await head.held();
+          continue;
+        }
+        const end = this.pending.findIndex((p) => 'held' in p);
+        await this.commitBatch(this.pending.splice(0, end < 0 ? this.pending.length : end) as Pending<T>[]);
+      }
     } finally {
       this.draining = null;
       this.onIdle();

@@ -1,6 +1,7 @@
 // The write-ahead log's record format (docs/architecture.md section 7, "Write-ahead log").
-// One record per line: `<crc32 of the JSON, 8 hex digits> <JSON>\n`. A record is valid only when the
-// line is complete and its checksum matches, so a torn or garbled tail is told apart from data.
+// One record per line: `<crc32 of the JSON, 8 hex digits> <JSON>\n`, or one transaction's records
+// together on one line. A line is valid only when it is complete and its checksum matches, so a torn
+// or garbled tail is told apart from data.
 import { crc32 } from 'node:zlib';
 
 interface Target {
@@ -43,7 +44,18 @@ const NEWLINE = 0x0a;
 
 /** Throws when the record cannot be serialised (e.g. a BigInt), before anything is written. */
 export function encodeRecord(record: LogRecord): string {
-  const json = JSON.stringify(record);
+  return encodeLine(JSON.stringify(record));
+}
+
+/**
+ * The records of one transaction (Store.transact) as one line `{"g": [records]}`: one checksum
+ * covers them all, so recovery replays all of them or, for a torn line, none.
+ */
+export function encodeGroup(records: LogRecord[]): string {
+  return encodeLine(JSON.stringify({ g: records }));
+}
+
+function encodeLine(json: string): string {
   return `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`;
 }
 
@@ -62,24 +74,28 @@ export function decodeSegment(bytes: Buffer): DecodedSegment {
   while (offset < bytes.length) {
     const end = bytes.indexOf(NEWLINE, offset);
     if (end < 0) break;
-    const record = decodeLine(bytes.subarray(offset, end));
-    if (!record) break;
-    records.push(record);
+    const decoded = decodeLine(bytes.subarray(offset, end));
+    if (!decoded) break;
+    records.push(...decoded);
     offset = end + 1;
   }
   return { records, validBytes: offset, invalidBytes: bytes.length - offset };
 }
 
-function decodeLine(line: Buffer): LogRecord | null {
+/** The line's records: one, or a transaction's group. */
+function decodeLine(line: Buffer): LogRecord[] | null {
   if (line.length < 10 || line[8] !== 0x20) return null;
   const expected = Number.parseInt(line.subarray(0, 8).toString('latin1'), 16);
   const json = line.subarray(9);
   if (!Number.isFinite(expected) || crc32(json) !== expected) return null;
   try {
-    const record = JSON.parse(json.toString('utf8')) as LogRecord;
-    const ok = record && typeof record.c === 'string' && typeof record.s === 'string' && typeof record.i === 'string' && typeof record.l === 'number';
-    return ok ? record : null;
+    const parsed = JSON.parse(json.toString('utf8')) as LogRecord | { g: LogRecord[] };
+    const records = parsed && 'g' in parsed && Array.isArray(parsed.g) ? parsed.g : [parsed as LogRecord];
+    return records.length > 0 && records.every(isRecord) ? records : null;
   } catch {
     return null;
   }
 }
+
+const isRecord = (r: LogRecord) =>
+  Boolean(r) && typeof r.c === 'string' && typeof r.s === 'string' && typeof r.i === 'string' && typeof r.l === 'number';

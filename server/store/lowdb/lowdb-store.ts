@@ -11,6 +11,8 @@ import { writeDocumentFiles, type FileWrite } from './compactor.js';
 import { LOG_DIR, recover } from './recovery.js';
 import { WriteLog } from './write-log.js';
 import { snapshotFiles } from './snapshot-files.js';
+import { encodeGroup } from './log-format.js';
+import { foldWrites, recordTransaction } from '../transaction.js';
 import { StoreCorruptError, type CollectionOptions, type Collection, type Store, type StoredDoc } from '../types.js';
 
 /** Segment size that starts a background compaction. */
@@ -118,6 +120,37 @@ export async function openLowdbStore<Types extends { [K in keyof Types]: StoredD
       if (!c) throw new Error(`unknown collection ${name}`);
       if (closed) throw new Error('store is closed');
       return c as unknown as Collection<Types[typeof name]>;
+    },
+    // A transaction takes its turn in the queue of every document it writes at one moment (so two
+    // transactions never wait for each other), folds each document's writes on its committed state,
+    // and logs all of them as one line: they become durable, and visible, together or not at all.
+    async transact(record) {
+      if (closed) throw new Error('store is closed');
+      const docs = await recordTransaction(record);
+      const targets = docs.map((d) => {
+        const c = collections.get(d.collection);
+        if (!c) throw new Error(`unknown collection ${d.collection}`);
+        assertSafeName('scope', d.scope);
+        assertSafeName('id', d.id);
+        return { d, c };
+      });
+      if (targets.length === 0) return;
+      const holds = targets.map(({ d, c }) => c.hold(d.scope, d.id));
+      try {
+        await Promise.all(holds.map((h) => h.ready));
+        const changes = targets
+          .map(({ d, c }) => ({ d, c, ...foldWrites(d, c.committed(d.scope, d.id), (doc) => c.copyOf(doc)) }))
+          .filter((t) => t.changed);
+        if (changes.length === 0) return;
+        const staged = changes.map(({ d, c, next }) => c.stage(d.scope, d.id, next, ++lsn));
+        // Serialised before the log sees anything: a document that cannot be stored fails them all here.
+        const line = encodeGroup(staged.map((s) => s.record));
+        await log!.append(line, () => {
+          for (const s of staged) s.apply();
+        });
+      } finally {
+        for (const h of holds) h.release();
+      }
     },
     async flush() {
       await Promise.all([...collections.values()].map((c) => c.flush()));

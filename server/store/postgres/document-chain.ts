@@ -7,16 +7,27 @@ export class DocumentChains {
   private readonly tails = new Map<string, Promise<void>>();
 
   run<R>(key: string, op: () => Promise<R>): Promise<R> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const result = previous.then(op);
+    return this.runAll([key], op);
+  }
+
+  /**
+   * `op` after the writes issued before it to every one of `keys` (a transaction's documents). It
+   * joins all their chains at one moment, so the order is the order of issue everywhere and two
+   * such writes never wait for each other.
+   */
+  runAll<R>(keys: string[], op: () => Promise<R>): Promise<R> {
+    const previous = keys.map((key) => this.tails.get(key)).filter((p) => p !== undefined);
+    const result = (previous.length === 0 ? Promise.resolve() : previous.length === 1 ? previous[0]! : Promise.all(previous)).then(op);
     const tail = result.then(
       () => {},
       () => {},
     );
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
+    for (const key of keys) {
+      this.tails.set(key, tail);
+      void tail.then(() => {
+        if (this.tails.get(key) === tail) this.tails.delete(key);
+      });
+    }
     return result;
   }
 

@@ -110,20 +110,52 @@ export class PgCollection<T extends StoredDoc> implements Collection<T>, QuerySo
         const next = fn(this.codec.copy(state as unknown as Record<string, unknown>) as unknown as T) as unknown as Record<string, unknown> | undefined;
         if (!next) return state;
         if (next.id !== id) throw new Error('update() may not change a document id');
-        if (migrated) {
-          await this.replace(client, scope, id, this.codec.encode(next), token);
-          return next as unknown as T;
-        }
-        const encoded = this.codec.encode(next, state as unknown as Record<string, unknown>);
-        await client.query(this.sql.updateDoc, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys, token, encoded.qv, encoded.search]);
-        for (const field of encoded.cleared) await client.query(this.sql.deleteFieldElements, [scope, id, field]);
-        for (const e of encoded.elements) {
-          if (e.replace) await client.query(this.sql.deleteFieldElements, [scope, id, e.field]);
-          await client.query(this.sql.insertElements, [scope, id, e.field, e.from, e.texts]);
-        }
+        await this.store(client, scope, id, { before: state, migrated, next: next as unknown as T, token });
         return next as unknown as T;
       }),
     );
+  }
+
+  /**
+   * Brings the row to `next` from `before` (the row as read under its lock; undefined: no row):
+   * only what changed when the row is current, the whole document otherwise, the row removed when
+   * `next` is undefined. `insert` refuses an existing row (a transaction's create).
+   */
+  async store(
+    client: pg.PoolClient,
+    scope: string,
+    id: string,
+    w: { before: T | undefined; migrated: boolean; next: T | undefined; token: string; insert?: boolean },
+  ): Promise<void> {
+    if (!w.next) {
+      if (w.before) await client.query(this.sql.deleteDoc, [scope, id]);
+      return;
+    }
+    const next = w.next as unknown as Record<string, unknown>;
+    if (w.insert) {
+      const encoded = this.codec.encode(next);
+      await client.query(this.sql.insert, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys, w.token, encoded.qv, encoded.search]);
+      for (const e of encoded.elements) await client.query(this.sql.insertElements, [scope, id, e.field, e.from, e.texts]);
+      return;
+    }
+    if (!w.before || w.migrated) return this.replace(client, scope, id, this.codec.encode(next), w.token);
+    const encoded = this.codec.encode(next, w.before as unknown as Record<string, unknown>);
+    await client.query(this.sql.updateDoc, [scope, id, this.codec.version, encoded.doc, encoded.arrays, encoded.keys, w.token, encoded.qv, encoded.search]);
+    for (const field of encoded.cleared) await client.query(this.sql.deleteFieldElements, [scope, id, field]);
+    for (const e of encoded.elements) {
+      if (e.replace) await client.query(this.sql.deleteFieldElements, [scope, id, e.field]);
+      await client.query(this.sql.insertElements, [scope, id, e.field, e.from, e.texts]);
+    }
+  }
+
+  /** The row locked for this transaction, then read (see write()): the document and whether it was read at an older schema version. */
+  async lockAndRead(client: pg.PoolClient, scope: string, id: string): Promise<{ doc: T | undefined; migrated: boolean }> {
+    const locked = await client.query(this.sql.lock, [scope, id]);
+    if (!locked.rowCount) return { doc: undefined, migrated: false };
+    const { rows } = await client.query<DocRow>(this.sql.get, [scope, id]);
+    if (!rows[0]) return { doc: undefined, migrated: false };
+    const { doc, migrated } = this.codec.decode(rows[0]);
+    return { doc: doc as unknown as T, migrated };
   }
 
   async delete(scope: string, id: string): Promise<boolean> {
@@ -163,13 +195,9 @@ export class PgCollection<T extends StoredDoc> implements Collection<T>, QuerySo
     const { scope, id } = pending;
     try {
       const result = await this.transaction(async (client) => {
-        let migrated = false;
-        const locked = await client.query(this.sql.lock, [scope, id]);
-        if (locked.rowCount) {
-          const { rows } = await client.query<DocRow>(this.sql.get, [scope, id]);
-          if (rows[0]) ({ doc: pending.before, migrated } = this.codec.decode(rows[0]) as { doc: T; migrated: boolean });
-        }
-        return change(client, pending.before, this.pending.token(pending), migrated);
+        const read = await this.lockAndRead(client, scope, id);
+        pending.before = read.doc;
+        return change(client, pending.before, this.pending.token(pending), read.migrated);
       });
       await this.pending.settle(pending);
       return result;
@@ -200,7 +228,7 @@ export class PgCollection<T extends StoredDoc> implements Collection<T>, QuerySo
   }
 
   /** The store's chains serve every collection. */
-  private chainKey(scope: string, id: string): string {
+  chainKey(scope: string, id: string): string {
     return `${this.name}/${scope}/${id}`;
   }
 

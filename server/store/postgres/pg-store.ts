@@ -7,6 +7,7 @@ import type { Collection, CollectionOptions, Store, StoredDoc } from '../types.j
 import { DocumentChains } from './document-chain.js';
 import { assertSafeName, PgCollection } from './pg-collection.js';
 import { prepareDatabase } from './prepare.js';
+import { pgTransact } from './pg-transaction.js';
 
 export interface PgStoreOptions<Types> {
   /** postgresql://user:password@host:port/database (libpq-style URL; ?host=/dir for a unix socket). */
@@ -83,6 +84,10 @@ export async function openPostgresStore<Types extends { [K in keyof Types]: Stor
       if (!c) throw new Error(`unknown collection ${name}`);
       if (closed) throw new Error('store is closed');
       return c as unknown as Collection<Types[typeof name]>;
+    },
+    async transact(record) {
+      if (closed) throw new Error('store is closed');
+      return pgTransact(collections, chains, record);
     },
     flush: () => chains.idle(),
     // Backups of a database are the database's business: pg_dump takes a consistent one while

@@ -13,6 +13,8 @@ export interface CollectionSql {
   findBy(field: string): string;
   scopes: string;
   upsert: string;
+  /** As upsert, but an existing row fails it (unique violation): a transaction's create. */
+  insert: string;
   updateDoc: string;
   deleteDoc: string;
   deleteElements: string;
@@ -51,6 +53,7 @@ export function collectionSql(name: string, hasElements: boolean): CollectionSql
     upsert: `INSERT INTO ${DOCUMENTS} (collection, scope, id, v, doc, arrays, keys, w, qv, search) VALUES (${c}, $1, $2, $3, $4, $5, $6, $7, $8, $9)
              ON CONFLICT (collection, scope, id) DO UPDATE SET v = EXCLUDED.v, doc = EXCLUDED.doc, arrays = EXCLUDED.arrays, keys = EXCLUDED.keys, w = EXCLUDED.w,
              qv = EXCLUDED.qv, search = EXCLUDED.search`,
+    insert: `INSERT INTO ${DOCUMENTS} (collection, scope, id, v, doc, arrays, keys, w, qv, search) VALUES (${c}, $1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     updateDoc: `UPDATE ${DOCUMENTS} SET v = $3, doc = $4, arrays = $5, keys = $6, w = $7, qv = $8, search = $9 WHERE ${key}`,
     deleteDoc: `DELETE FROM ${DOCUMENTS} WHERE ${key}`,
     deleteElements: `DELETE FROM ${ELEMENTS} WHERE ${key}`,
