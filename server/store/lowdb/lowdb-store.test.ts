@@ -32,6 +32,34 @@ describe('lowdb store memory', () => {
 });
 
 describe('lowdb store files', () => {
+  it('logs a transaction as one line, which recovery replays whole or, cut short, not at all', async () => {
+    const dir = await tempDir();
+    const store = await open(dir);
+    await store.collection('items').put('p', { id: 'a', name: 'A' });
+    await store.transact((tx) => {
+      tx.put('items', 'p', { id: 'b', name: 'B' });
+      tx.put('others', 'q', { id: 'c', name: 'C' });
+      tx.update('items', 'p', 'a', (d) => ({ ...d!, n: 1 }));
+    });
+    const [segment] = (await readdir(join(dir, '.wal'))).filter((f) => f.endsWith('.log'));
+    const bytes = await readFile(join(dir, '.wal', segment!));
+    expect(bytes.toString('utf8').trimEnd().split('\n')).toHaveLength(2);
+    const names = ['items', 'others'];
+    const whole = recover(dir, names, { removeTemps: false });
+    expect(whole.docs.get('items')!.get('p/a')?.doc).toEqual({ id: 'a', name: 'A', n: 1 });
+    expect(whole.docs.get('others')!.get('q/c')?.doc).toEqual({ id: 'c', name: 'C' });
+    // The same log as a crash in the middle of writing the transaction's line would leave it.
+    const cut = await tempDir();
+    await mkdir(join(cut, '.wal'));
+    await writeFile(join(cut, '.wal', segment!), bytes.subarray(0, bytes.length - 30));
+    const torn = recover(cut, names, { removeTemps: false });
+    expect(torn.droppedTail).not.toBeNull();
+    expect(torn.docs.get('items')!.get('p/a')?.doc).toEqual({ id: 'a', name: 'A' });
+    expect(torn.docs.get('items')!.has('p/b')).toBe(false);
+    expect(torn.docs.get('others')!.size).toBe(0);
+    await store.close();
+  });
+
   it('writes compact JSON with a schema version in every file', async () => {
     const dir = await tempDir();
     const store = await open(dir);
