@@ -5,13 +5,15 @@
 // decision-model.json, fitted by eval/fit-decision.ts on the eval's tuning questions only.
 //   - answer:      the probability reaches `answerAt`;
 //   - suggestions: it reaches `suggestAt`: "these sections look related";
-//   - no_answer:   below, or the question's concepts are unknown here.
+//   - no_answer:   below, or the question's concepts are unknown here, or it names something
+//                  (a product, tool or format) that none of the pages found mentions (names.ts).
 // Never a confident answer when the question names something the knowledge lacks, or when its one
 // concept is not the best section's topic.
 import type { Passage, QueryConcept } from '../../knowledge/types.js';
 import { analyze } from '../../knowledge/analysis/analyzer.js';
 import { detectLanguage, type Language } from '../../knowledge/analysis/language.js';
 import { coverageOf, features, FEATURES, type Features } from './features.js';
+import { aboutNames, firstPages } from './names.js';
 import model from './decision-model.json' with { type: 'json' };
 
 export { covered } from './features.js';
@@ -89,18 +91,22 @@ export function decide(question: string, passages: Passage[], options: DecisionO
   if (passages.length === 0 || concepts.length === 0 || !concepts.some((c) => c.known)) return none(null);
   const f = features(concepts, passages, language, stability);
   const p = probability(f, options.weights);
+  // A section that does not mention what the question names ("with Litestream") is not about it;
+  // when no section of the first pages found does, nothing here is (names.ts).
+  const about = aboutNames(question, concepts, language);
+  if (!firstPages(passages).some(about)) return none(f, p);
   // A name the knowledge lacks ("Okta") is never a paraphrase: no confident answer around it.
   const foreign = concepts.some((c) => !c.known && c.foreign);
   // A one-concept question ("pricing?") is answered by a section about it, not one mentioning it.
   const offTopic = f.oneConcept === 1 && f.title === 0;
-  if (p >= options.answerAt && !foreign && !offTopic) return { ...base, outcome: 'answer', passages: [leadSection(concepts, passages)], probability: p, features: f };
+  if (p >= options.answerAt && !foreign && !offTopic && about(passages[0]!)) return { ...base, outcome: 'answer', passages: [leadSection(concepts, passages.filter(about))], probability: p, features: f };
   if (p < options.suggestAt) return none(f, p);
   // Up to three pages, each by its best section, each plausibly about the question.
   const pages: Passage[] = [];
-  for (const s of passages) if (pages.length < 3 && !pages.some((r) => r.source_id === s.source_id)) pages.push(s);
+  for (const s of firstPages(passages).filter(about)) if (!pages.some((r) => r.source_id === s.source_id)) pages.push(s);
   const coverages = pages.map((s) => coverageOf(concepts, s));
   const best = Math.max(0, ...coverages);
-  const related = pages.filter((_, i) => coverages[i]! > 0 && coverages[i]! >= options.plausible * best).map((s) => leadSection(concepts, [s, ...passages]));
+  const related = pages.filter((_, i) => coverages[i]! > 0 && coverages[i]! >= options.plausible * best).map((s) => leadSection(concepts, [s, ...passages.filter(about)]));
   if (related.length === 0) return none(f, p);
   return { ...base, outcome: 'suggestions', passages: related, probability: p, features: f };
 }
