@@ -79,7 +79,7 @@ export type InboundEventOut = Static<typeof InboundEventOut>;
 export const InboundEventList = Type.Object({ data: Type.Array(InboundEventOut) });
 
 export const TestSendBody = Type.Object(
-  { target: Type.String({ minLength: 1, maxLength: 200, description: 'Where to post: a Slack channel id (C…) or user id (U…)' }), text: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) },
+  { target: Type.String({ minLength: 1, maxLength: 200, description: 'Where to post: a Slack channel id (C…) or user id (U…), a ticket number (Zendesk, Zammad: posted as an internal note)' }), text: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) },
   closed,
 );
 export const TestSendOut = Type.Object({ ok: Type.Boolean(), error: Nullable(Type.String()), message_id: Nullable(Type.String()) });

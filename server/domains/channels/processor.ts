@@ -96,12 +96,22 @@ export function createProcessor({ ctx, enqueue, open, conversationUrl, log }: Pr
       const sends = out.map((x) => queuedSend(channel, 'reply', after.id, x.id, { channel: m.thread.channel, thread: m.thread.thread }, x.content, x.created_at));
       const handedOver = before.holder !== 'queue' && after.holder === 'queue';
       const handoffChannel = channel.platform!.settings.handoff_channel;
+      const fields = platform.predictFields?.(channel.platform!.settings, m.text);
+      if (fields && Object.keys(fields).length && sends[0]) sends[0].fields = fields;
+      // A ticket is handed over on the platform itself: a note for the agent, the ticket to the team's group or queue.
+      if (handedOver && platform.handover) {
+        const text = `Handed over by Parley: the requester asked for a person.\n> ${m.text.slice(0, 500)}\nThe conversation in Parley: ${conversationUrl(channel.project_id, after.id)}`;
+        sends.push(queuedSend(channel, 'handover', after.id, `${after.id}:handover:${seq}`, { channel: m.thread.channel, thread: m.thread.thread }, text, now()));
+      }
       if (handedOver && handoffChannel) {
         const text = `A person is needed in a conversation from ${channel.name}:\n> ${m.text.slice(0, 500)}\nOpen it in Parley: ${conversationUrl(channel.project_id, after.id)}`;
         sends.push(queuedSend(channel, 'handoff', after.id, `${after.id}:handoff:${seq}`, { channel: handoffChannel, thread: null }, text, now()));
       }
       await enqueue(sends);
-      if (handedOver) return { status: 'handed_over', outcome: handoffChannel ? 'Handed over to a person; announced in the handoff channel' : 'Handed over to a person', conversation_id: after.id };
+      if (handedOver) {
+        const where = platform.handover ? `Handed over to a person on ${platform.label}` : handoffChannel ? 'Handed over to a person; announced in the handoff channel' : 'Handed over to a person';
+        return { status: 'handed_over', outcome: where, conversation_id: after.id };
+      }
       if (result.message) return { status: 'answered', outcome: 'Answered', conversation_id: after.id };
       return { status: 'no_reply', outcome: `No AI reply: ${result.skipped ?? 'none due'}`, conversation_id: after.id };
     }));

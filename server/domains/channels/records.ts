@@ -36,11 +36,14 @@ export interface StoredSend {
   id: string;
   project_id: string;
   channel_id: string;
-  kind: 'reply' | 'handoff';
+  /** `handover`: a ticket handed to the team on the platform (ChannelPlatform.handover). */
+  kind: 'reply' | 'handoff' | 'handover';
   conversation_id: string;
   message_id: string;
   target: { channel: string; thread: string | null };
   text: string;
+  /** Ticket fields to set with this reply (ChannelPlatform.predictFields). */
+  fields?: Record<string, string>;
   status: 'pending' | 'sent' | 'failed';
   attempts: SendAttempt[];
   next_attempt_at: string | null;

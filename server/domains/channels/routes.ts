@@ -108,7 +108,7 @@ export const platformChannelRoutes: RouteModule = (app, ctx: AppContext) => {
     description: 'Posts at once (not through the outbox) and answers what the platform said.',
     handler: async ({ params, body }) => {
       const channel = await service.get(params.project_id, params.channel_id);
-      const result = await platformOf(channel.type)!.send(service.open(channel), { channel: body.target, thread: null }, body.text ?? TEST_TEXT);
+      const result = await platformOf(channel.type)!.send(service.open(channel), { channel: body.target, thread: null }, body.text ?? TEST_TEXT, { internal: true });
       return { ok: result.ok, error: result.ok ? null : (result.error ?? 'failed'), message_id: result.id ?? null };
     },
   });

@@ -55,9 +55,11 @@ export function createSender(ctx: AppContext, channels: PlatformChannelService, 
     if (s === 'busy') return false;
     const channel = await ctx.store.collection('channels').get(s.project_id, s.channel_id);
     const platform = channel?.platform ? platformOf(channel.type) : undefined;
-    const result = channel && platform
-      ? await platform.send(channels.open(channel), s.target, s.text)
-      : { ok: false, retry: false, error: 'the channel was removed' };
+    const result = !channel || !platform
+      ? { ok: false, retry: false, error: 'the channel was removed' }
+      : s.kind === 'handover' && platform.handover && s.target.thread !== null
+        ? await platform.handover(channels.open(channel), { channel: s.target.channel, thread: s.target.thread }, s.text)
+        : await platform.send(channels.open(channel), s.target, s.text, s.fields ? { fields: s.fields } : undefined);
     if (stopped && !result.ok) {
       // Cut short by shutdown: due again at once, sent on the next start (or by another instance).
       await sends.update(s.project_id, s.id, (cur) => (cur.status === 'pending' ? { ...cur, next_attempt_at: now() } : undefined));

@@ -15,14 +15,14 @@ export interface Thread {
 export interface PlatformMessage {
   /** The platform's own event id: retries and replays carry the same one. */
   eventId: string;
-  /** The workspace (Slack team) the requester belongs to. */
+  /** The workspace the requester belongs to (Slack team, Zendesk subdomain, Zammad host). */
   workspace: string;
   /** The requester's platform user id. */
   requester: string;
   thread: Thread;
   text: string;
-  /** How it reached the agent: a direct message or a mention in a shared channel (spec 2.10). */
-  via: 'direct' | 'mention';
+  /** How it reached the agent: a direct message, a mention in a shared channel, a ticket's comment (spec 2.10). */
+  via: 'direct' | 'mention' | 'ticket';
 }
 
 export type Inbound =
@@ -45,6 +45,14 @@ export interface SendOutcome {
   id?: string;
 }
 
+/** How a ticketing platform posts a comment: a public reply or an internal note, with the predicted fields. */
+export interface SendOptions {
+  /** An internal note, seen by the team on the ticket only (a chat platform posts as usual). */
+  internal?: boolean;
+  /** Ticket fields predicted from the conversation (spec 8.1), set along with the reply. */
+  fields?: Record<string, string>;
+}
+
 export interface RequestParts {
   headers: Record<string, string | string[] | undefined>;
   raw: string;
@@ -58,7 +66,14 @@ export interface ChannelPlatform {
   /** Null when the request is the platform's, else why not (answered 401, nothing stored). */
   verify(request: RequestParts, credentials: Record<string, string>, nowMs: number): string | null;
   parse(raw: string, identity: Record<string, string>): Inbound;
-  send(connection: OpenConnection, target: Thread | { channel: string; thread: null }, text: string): Promise<SendOutcome>;
+  send(connection: OpenConnection, target: Thread | { channel: string; thread: null }, text: string, options?: SendOptions): Promise<SendOutcome>;
+  /**
+   * Ticketing and CRM (spec 2.9 escalate_to_human): hands the ticket to the team, an internal note for
+   * the agent and the ticket moved to the configured group or queue. Chat platforms announce instead.
+   */
+  handover?(connection: OpenConnection, thread: Thread, note: string): Promise<SendOutcome>;
+  /** Ticketing (spec 8.1): the ticket fields the channel maps, predicted from the requester's words. */
+  predictFields?(settings: Record<string, string>, text: string): Record<string, string>;
   /** Checks the credentials against the platform and learns who the bot is there. */
   identify(connection: OpenConnection): Promise<{ ok: true; identity: Record<string, string> } | { ok: false; error: string }>;
   /** The key a requester's platform id is stored under on the user (spec 2.4). */
