@@ -14,6 +14,7 @@ import type { ApiKey } from '../../../shared/schemas/entities.js';
 import { effectivePermissions, type Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { hadPaddedAuthorization } from './raw-authorization.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,7 +45,8 @@ export async function authenticateApiKey(ctx: AppContext, request: FastifyReques
   if (Array.isArray(header)) throw unauthorized(reply, 'Send exactly one Authorization header');
   if (!header.startsWith('Bearer ')) throw unauthorized(reply, 'The Authorization header must be "Bearer <API key>"');
   const match = HEADER.exec(header);
-  if (!match) {
+  // Node's parser trims spaces and tabs around the value; raw-authorization.ts saw the bytes.
+  if (!match || hadPaddedAuthorization(request.raw)) {
     throw unauthorized(reply, 'Malformed API key: expected "Bearer sk_live_… or sk_test_…" followed by a 43-character secret, with no extra whitespace');
   }
   const key = await ctx.services.apiKeys.lookup(match[1]);

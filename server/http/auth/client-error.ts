@@ -2,11 +2,13 @@
 // rejects the whole request (obs-fold continuation lines, bare LF). Spec 5.2 says such a header is a
 // 401, so for project routes we answer that protocol error as the guard would (flat body,
 // WWW-Authenticate, rate-limit headers counted per client address). Every other client error keeps
-// Fastify's own handling.
+// Fastify's own handling. Whitespace the parser trims instead of refusing (around the value) is
+// found in the raw bytes by raw-authorization.ts, watched from here too.
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_LIMITS } from '../rate-limit/plans.js';
 import type { RateLimiter } from '../rate-limit/types.js';
+import { watchRawAuthorization } from './raw-authorization.js';
 
 type Listener = (err: Error & { rawPacket?: Buffer; code?: string }, socket: Socket) => void;
 
@@ -21,6 +23,7 @@ export function brokenAuthorization(raw: string): boolean {
 
 export function registerClientErrors(app: FastifyInstance, limiter: RateLimiter): void {
   const server = app.server;
+  watchRawAuthorization(server);
   const original = server.listeners('clientError') as Listener[];
   for (const l of original) server.off('clientError', l);
   server.on('clientError', ((err, socket) => {

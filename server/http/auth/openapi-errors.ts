@@ -24,7 +24,7 @@ export function sessionErrorResponses(method: string | string[]) {
     403: err('session_required (an API key was sent), csrf_failed, or forbidden (role)'),
     404: err('not_found'),
     ...(withBody ? { 413: err('payload_too_large'), 415: err('unsupported_media_type') } : {}),
-    429: err('rate_limit_exceeded (login attempts)'),
+    429: err('rate_limit_exceeded: the organization\'s plan limit (or, unauthenticated, the address\'s), with `retry_after`'),
   };
 }
 

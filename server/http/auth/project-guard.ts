@@ -15,9 +15,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
 import type { RateLimiter, RateLimits } from '../rate-limit/types.js';
 import { ANONYMOUS_LIMITS, limitsFor } from '../rate-limit/plans.js';
+import { countRequest } from '../rate-limit/count.js';
+import { registerAddressLimits } from '../rate-limit/address-routes.js';
 import { authenticateApiKey, authorizeApiKey, declaredPermissions, projectIdOf } from './api-key.js';
 import { projectErrorResponses } from './openapi-errors.js';
 import { authorizeSignedIn, wantsSession } from './project-session.js';
@@ -59,6 +60,8 @@ function permissionsOfRoute(route: RouteOptions): Permission[] {
 export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limiter: RateLimiter): void {
   app.decorate('projectRoutes', [] as GuardedRoute[]);
   app.decorate('rateLimiter', limiter);
+  // Signed links outside /v1/projects/ count per address with the same limiter.
+  registerAddressLimits(app, limiter);
 
   async function projectLimits(projectId: string): Promise<RateLimits> {
     const project = await ctx.services.projects.getProject(projectId);
@@ -66,19 +69,7 @@ export function registerProjectGuard(app: FastifyInstance, ctx: AppContext, limi
     return limitsFor(org);
   }
 
-  async function count(reply: FastifyReply, bucket: string, limits: RateLimits) {
-    const d = await limiter.hit(bucket, limits);
-    reply.header('X-RateLimit-Limit', String(d.limit));
-    reply.header('X-RateLimit-Remaining', String(d.remaining));
-    reply.header('X-RateLimit-Reset', String(d.reset));
-    if (!d.allowed) {
-      reply.header('Retry-After', String(d.retryAfter));
-      const which = d.exceeded === 'day' ? 'daily' : 'per-minute';
-      throw new AppError('rate_limit_exceeded', `Rate limit exceeded (${which} limit): retry in ${d.retryAfter} seconds`, {
-        retry_after: d.retryAfter,
-      });
-    }
-  }
+  const count = (reply: FastifyReply, bucket: string, limits: RateLimits) => countRequest(limiter, reply, bucket, limits);
 
   async function guard(request: FastifyRequest, reply: FastifyReply, required: readonly Permission[]) {
     if (wantsSession(request)) {

@@ -11,12 +11,20 @@
 //            organization settings;
 //   member, operator – read-only: organization, team list, projects, API-key masks, billing and usage.
 // Inside projects a role is a set of permissions (shared/roles.ts, docs/operators.md).
+//
+// Rate limits (spec 8): a signed-in member's requests count against their organization's plan budget
+// (one bucket per organization, like a project's); a member's refusals (csrf_failed, a role too low)
+// against that member's own budget; requests that fail to authenticate and the public routes (login,
+// invites, password reset) per client address at the Standard figures. Every response under /v1/org
+// carries the X-RateLimit-* headers of the bucket it counted in.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Member, MemberRole, Organization } from '../../../shared/schemas/entities.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { SESSION_COOKIE, safeEqual, type Session } from '../../domains/session/service.js';
 import { sessionErrorResponses } from './openapi-errors.js';
+import { countRequest } from '../rate-limit/count.js';
+import { ANONYMOUS_LIMITS, limitsFor } from '../rate-limit/plans.js';
 
 export const ORG_PREFIX = '/v1/org';
 // Operators rank with members on the organization routes: their extra powers are project permissions
@@ -89,10 +97,12 @@ export function requireSession(ctx: AppContext, role: MemberRole = 'member') {
       checkCsrf(request, team.session);
       request.team = team;
     }
-    if (!hasRole(request.team.member, role)) {
-      throw new AppError('forbidden', `This needs the ${role} role; you are ${request.team.member.role}`, { required_role: role });
-    }
+    checkRole(request.team.member, role);
   };
+}
+
+function checkRole(member: Member, role: MemberRole): void {
+  if (!hasRole(member, role)) throw new AppError('forbidden', `This needs the ${role} role; you are ${member.role}`, { required_role: role });
 }
 
 export interface OrgRoute {
@@ -103,24 +113,50 @@ export interface OrgRoute {
 
 export function registerSessionGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('orgRoutes', [] as OrgRoute[]);
+  // The limiter the project guard decorated (it registers first, in the same access module).
+  const count = (reply: FastifyReply, bucket: string, limits: Parameters<typeof countRequest>[3]) => countRequest(app.rateLimiter, reply, bucket, limits);
+
+  async function guard(request: FastifyRequest, reply: FastifyReply, role: MemberRole) {
+    let team;
+    try {
+      team = await authenticateSession(ctx, request);
+    } catch (err) {
+      await count(reply, `addr:${request.ip}`, ANONYMOUS_LIMITS); // a 429 here replaces the 401
+      throw err;
+    }
+    try {
+      checkCsrf(request, team.session);
+      checkRole(team.member, role);
+    } catch (err) {
+      await count(reply, `member:${team.member.id}`, limitsFor(team.organization));
+      throw err;
+    }
+    await count(reply, `org:${team.organization.id}`, limitsFor(team.organization));
+    request.team = team;
+  }
+
   app.addHook('onRoute', (route) => {
     if (route.url !== ORG_PREFIX && !route.url.startsWith(`${ORG_PREFIX}/`)) return;
     if (route.method !== 'HEAD') {
       const role = route.config?.public ? 'public' : (route.config?.role ?? 'member');
       for (const method of [route.method].flat()) app.orgRoutes.push({ method, url: route.url, role });
     }
-    if (route.config?.public) return;
-    const hook = requireSession(ctx, route.config?.role ?? 'member') as onRequestAsyncHookHandler;
     const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    if (route.config?.public) {
+      const publicHook: onRequestAsyncHookHandler = (request, reply) => count(reply, `addr:${request.ip}`, ANONYMOUS_LIMITS);
+      route.onRequest = [publicHook, ...existing];
+      return;
+    }
+    const role = route.config?.role ?? 'member';
+    const hook: onRequestAsyncHookHandler = (request, reply) => guard(request, reply, role);
     route.onRequest = [hook, ...existing];
     if (route.method === 'HEAD' || route.schema?.hide) return;
     const schema = (route.schema ?? {}) as Record<string, unknown>;
-    const role = route.config?.role ?? 'member';
     route.schema = {
       ...schema,
       security: [{ session: [] }],
       'x-required-role': role,
-      description: [schema.description, `Team-member session (cookie) with role ${role} or higher; state-changing calls need X-CSRF-Token. API keys get 403 session_required.`]
+      description: [schema.description, `Team-member session (cookie) with role ${role} or higher; state-changing calls need X-CSRF-Token. API keys get 403 session_required. Rate limited per organization (X-RateLimit-* headers on every response).`]
         .filter(Boolean)
         .join('\n\n'),
       response: { ...sessionErrorResponses(route.method), ...((schema.response as object) ?? {}) },
