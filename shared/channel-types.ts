@@ -38,13 +38,36 @@ export const MATTERMOST_FIELDS: ConnectFieldInfo[] = [
   { key: 'handoff_channel', label: 'Handoff channel', secret: false, required: false, help: 'Channel id where a hand-over to a person is announced (add the bot to it)' },
 ];
 
+const PRIVATE_MODE: ConnectFieldInfo = { key: 'private_mode', label: 'Private mode', secret: false, required: false, help: '"on": the AI’s answers are internal notes for an agent to review and send, never public replies' };
+
+export const ZENDESK_FIELDS: ConnectFieldInfo[] = [
+  { key: 'subdomain', label: 'Subdomain', secret: false, required: true, help: 'The part before .zendesk.com' },
+  { key: 'email', label: 'Agent email', secret: false, required: true, help: 'The agent the API token acts as: replies are posted as this agent' },
+  { key: 'api_token', label: 'API token', secret: true, required: true, help: 'Admin Center, Apps and integrations, Zendesk API: an API token' },
+  { key: 'webhook_secret', label: 'Webhook signing secret', secret: true, required: true, help: 'Admin Center, Webhooks: the webhook’s signing secret' },
+  { key: 'handoff_group_id', label: 'Handoff group id', secret: false, required: false, help: 'The group a ticket is assigned to when a person is asked for' },
+  PRIVATE_MODE,
+  { key: 'category_field_id', label: 'Category field id', secret: false, required: false, help: 'The ticket custom field that gets the predicted category' },
+  { key: 'category_keywords', label: 'Category keywords', secret: false, required: false, help: 'value: keyword, keyword; … e.g. billing: invoice, refund; technical: error, crash' },
+  { key: 'priority_keywords', label: 'Priority keywords', secret: false, required: false, help: 'priority: keyword, …; e.g. urgent: outage, down; high: cannot log in' },
+  { key: 'api_url', label: 'API base URL', secret: false, required: false, help: 'Leave empty for https://{subdomain}.zendesk.com; set it for a proxy' },
+];
+
+export const ZAMMAD_FIELDS: ConnectFieldInfo[] = [
+  { key: 'api_url', label: 'Zammad URL', secret: false, required: true, help: 'Your Zammad address, e.g. https://helpdesk.example.com' },
+  { key: 'access_token', label: 'Access token', secret: true, required: true, help: 'Profile, Token Access: a token with the ticket.agent permission' },
+  { key: 'webhook_secret', label: 'HMAC SHA1 signature token', secret: true, required: true, help: 'Settings, Webhook: the webhook’s HMAC SHA1 Signature Token' },
+  { key: 'handoff_group', label: 'Handoff group', secret: false, required: false, help: 'Group id or name a ticket moves to when a person is asked for' },
+  PRIVATE_MODE,
+];
+
 export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   { type: 'website_widget', label: 'Website widget', kind: 'widget', availability: 'available', summary: 'Launcher, inline or iframe on your pages' },
   { type: 'api', label: 'API', kind: 'api', availability: 'available', summary: 'Your own client through /v1 with an API key' },
   { type: 'slack', label: 'Slack', kind: 'team_chat', availability: 'available', summary: 'Direct messages to the bot and mentions in channels, answered in the thread', fields: SLACK_FIELDS },
   { type: 'mattermost', label: 'Mattermost', kind: 'team_chat', availability: 'available', summary: 'Mentions of the bot in channels and a slash command in direct messages, answered in the thread', fields: MATTERMOST_FIELDS },
-  { type: 'zendesk', label: 'Zendesk', kind: 'ticketing', availability: 'not_yet', summary: 'Not yet available' },
-  { type: 'zammad', label: 'Zammad', kind: 'ticketing', availability: 'not_yet', summary: 'Not yet available' },
+  { type: 'zendesk', label: 'Zendesk', kind: 'ticketing', availability: 'available', summary: 'New tickets and requester comments answered as ticket comments; hand-over to a group', fields: ZENDESK_FIELDS },
+  { type: 'zammad', label: 'Zammad', kind: 'ticketing', availability: 'available', summary: 'Customer articles answered as ticket articles; hand-over to a group', fields: ZAMMAD_FIELDS },
   { type: 'salesforce', label: 'Salesforce', kind: 'crm', availability: 'not_yet', summary: 'Not yet available' },
   { type: 'messaging', label: 'Messaging platform', kind: 'messaging', availability: 'coming_soon', summary: 'Coming soon' },
 ];
