@@ -148,6 +148,8 @@ export interface WidgetChannelConfig {
   session_ttl_days: number;
   require_verified_identity: boolean;
   voice_enabled: boolean;
+  /** Visitors' file uploads: whether the attach button shows, and the limits it checks before sending (docs/attachments.md). */
+  attachments?: { enabled: boolean; max_bytes: number; types: string[] };
   /**
    * How a request for a person is met (docs/operators.md "Handover"): `offer` (default) answers a
    * plain-words request with the handoff offer, `immediate` hands over at once, `off` never hands over

@@ -24,6 +24,7 @@ import type { StoredFullExport } from '../domains/exports/full-export.js';
 import type { StoredSchedule } from '../domains/exports/schedules.js';
 import type { StoredSubscription, StoredInvoice } from '../domains/billing/types.js';
 import type { StoredInboundEvent, StoredLink, StoredSend } from '../domains/channels/records.js';
+import type { StoredAttachment } from '../domains/attachments/service.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 import { waitingForHuman } from '../../shared/holder.js';
 import { conversationSearchText } from '../domains/conversations-api/search.js';
@@ -110,6 +111,8 @@ export interface Collections {
   channel_events: StoredInboundEvent;
   channel_sends: StoredSend;
   channel_links: StoredLink;
+  /** scope: project id; files on messages (docs/attachments.md); their bytes are in the file storage */
+  attachments: StoredAttachment;
 }
 
 export type ParleyStore = Store<Collections>;
@@ -154,6 +157,8 @@ export const COLLECTION_OPTIONS: { [K in keyof Collections]?: CollectionOptions 
   channel_sends: { indexes: ['status'] },
   // A signed link names only the export; interrupted jobs are found by status after a restart.
   export_jobs: { indexes: ['id', 'status'] },
+  // A conversation's files (to list, or to delete with it) and a user's (erasure).
+  attachments: { queryFields: { conversation_id: 'text', user_id: 'text' } },
   users: {
     indexes: ['email', 'phone', 'external_id'],
     version: 2,

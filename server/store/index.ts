@@ -51,6 +51,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'channel_events',
   'channel_sends',
   'channel_links',
+  'attachments',
 ];
 
 export async function openStore(dataDir: string, databaseUrl?: string | null): Promise<ParleyStore> {

@@ -2,7 +2,7 @@
 // shape, used by the server (validation, OpenAPI) and the console. The identity secret never appears
 // in a channel: only the rotate call returns it, once.
 import { Type, type Static } from 'typebox';
-import { ChannelTextsByLocaleSchema } from './entities.js';
+import { AttachmentTypeSchema, ChannelAttachmentsSchema, ChannelTextsByLocaleSchema } from './entities.js';
 
 const closed = { additionalProperties: false } as const;
 const Id = Type.String({ format: 'uuid' });
@@ -36,6 +36,7 @@ const settings = {
   session_ttl_days: Type.Integer({ minimum: 1, maximum: 365, description: 'Session cookie lifetime override (spec 5.1; default 7)' }),
   require_verified_identity: Type.Boolean(),
   voice_enabled: Type.Boolean(),
+  attachments: ChannelAttachmentsSchema,
   handoff: Type.Union([Type.Literal('offer'), Type.Literal('immediate'), Type.Literal('off')], {
     description: 'A request for a person (docs/operators.md "Handover"): `offer` (default) offers the handoff at once, `immediate` hands over at once, `off` never (no "Talk to a person" in the widget)',
   }),
@@ -53,6 +54,7 @@ export const CreateChannelBody = Type.Object(
     session_ttl_days: Type.Optional(settings.session_ttl_days),
     require_verified_identity: Type.Optional(settings.require_verified_identity),
     voice_enabled: Type.Optional(settings.voice_enabled),
+    attachments: Type.Optional(settings.attachments),
     handoff: Type.Optional(settings.handoff),
     alias: Type.Optional(settings.alias),
   },
@@ -73,6 +75,7 @@ export const PatchChannelBody = Type.Object(
     session_ttl_days: clearable(settings.session_ttl_days),
     require_verified_identity: Type.Optional(settings.require_verified_identity),
     voice_enabled: Type.Optional(settings.voice_enabled),
+    attachments: Type.Optional(settings.attachments),
     handoff: Type.Optional(settings.handoff),
     alias: clearable(settings.alias),
   },
@@ -94,6 +97,8 @@ export const ChannelOut = Type.Object({
   session_ttl_days: Type.Union([Type.Integer(), Type.Null()], { description: 'null: the default of 7 days' }),
   require_verified_identity: Type.Boolean(),
   voice_enabled: Type.Boolean(),
+  /** Visitors' file uploads with the defaults filled in (docs/attachments.md "Limits"). */
+  attachments: Type.Object({ enabled: Type.Boolean(), max_bytes: Type.Integer(), types: Type.Array(AttachmentTypeSchema) }),
   handoff: settings.handoff,
   has_identity_secret: Type.Boolean({ description: 'Whether a secret exists; it is shown only when rotated' }),
   alias: Type.Union([Type.String(), Type.Null()], { description: 'The deployment alias it follows; null: the draft' }),

@@ -43,6 +43,7 @@ export interface NewMessage {
   outcome?: Message['outcome'];
   author?: Message['author'];
   guidance?: Message['guidance'];
+  attachments?: Message['attachments'];
 }
 
 /** The conversation fields a write may change. */
@@ -57,6 +58,8 @@ export const summary = ({ messages: _m, webhook_events: _w, ...conversation }: C
 
 export function createConversationService(store: ParleyStore, bus: ConversationBus, outbound: () => ConversationOutbound | undefined = () => undefined) {
   const conversations = store.collection('conversations');
+  /** What else goes with a removed conversation (its files: domains/attachments), run before the record goes. */
+  const removers: ((projectId: string, record: ConversationRecord) => Promise<void>)[] = [];
 
   /**
    * Runs one write between the intent and the relay of its webhook events; `carry` is null without
@@ -98,6 +101,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       ...(input.outcome ? { outcome: input.outcome } : {}),
       ...(input.author ? { author: input.author } : {}),
       ...(input.guidance ? { guidance: input.guidance } : {}),
+      ...(input.attachments?.length ? { attachments: input.attachments } : {}),
       created_at: now(),
     };
   }
@@ -283,6 +287,23 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       if (!updated) throw notFound('conversation');
       bus.publish({ type: 'conversation.updated', project_id: projectId, conversation_id: conversationId, conversation: summary(updated), previous: summary(previous!) });
       return updated;
+    },
+
+    /** Registers what must be deleted with a conversation (its files); runs before the record is removed. */
+    onRemove(fn: (projectId: string, record: ConversationRecord) => Promise<void>) {
+      removers.push(fn);
+    },
+
+    /**
+     * Deletes a conversation for good (user erasure, retention): first what hangs on it (onRemove),
+     * then the record, so a failure half way leaves the record to retry with, never files nobody
+     * can find. False when there was no such conversation.
+     */
+    async remove(projectId: string, conversationId: string): Promise<boolean> {
+      const record = await conversations.get(projectId, conversationId);
+      if (!record) return false;
+      for (const fn of removers) await fn(projectId, record);
+      return conversations.delete(projectId, conversationId);
     },
 
     setStatus(projectId: string, conversationId: string, status: ConversationStatus) {

@@ -174,7 +174,8 @@ export function createHandover(ctx: AppContext, deps: HandoverDeps) {
      * by the very message the visitor reads). Their first word after a release also tells the visitor
      * who joined. An internal comment changes nothing of this.
      */
-    async replied(projectId: string, conversationId: string, actor: Actor, body: OperatorMessageBody): Promise<Message> {
+    /** `attachments`: files already stored (domains/attachments) that this reply carries. */
+    async replied(projectId: string, conversationId: string, actor: Actor, body: OperatorMessageBody & { attachments?: Message['attachments'] }): Promise<Message> {
       const record = await require(projectId, conversationId);
       const type = body.type ?? 'message';
       const reply: NewMessage = {
@@ -184,6 +185,7 @@ export function createHandover(ctx: AppContext, deps: HandoverDeps) {
         client_id: body.client_id ?? null,
         labels: type === 'message' && body.from_draft ? ['ai_draft'] : [],
         author: actor,
+        ...(body.attachments?.length ? { attachments: body.attachments } : {}),
       };
       const joinedText = agentText(await deps.localeOf(record), 'operatorJoined', { name: actor.name });
       const result = await commit(record, 'replied', (r) => {

@@ -6,6 +6,7 @@ import type { WidgetChannelConfig } from '../../../shared/protocol.js';
 import { agentText, matchLocale, visitorTextLocale, AGENT_TEXT_LOCALES } from '../agent/texts.js';
 import { DEFAULT_SESSION_TTL_DAYS } from './tokens.js';
 import { DEFAULT_ACCENT } from '../../../shared/channel-defaults.js';
+import { channelAttachments } from '../attachments/limits.js';
 
 export const sessionTtlDays = (channel: Channel) => channel.session_ttl_days ?? DEFAULT_SESSION_TTL_DAYS;
 
@@ -60,6 +61,7 @@ export function widgetChannelConfig(channel: Channel, locales: readonly string[]
     // Voice input (spec 10) is on unless the channel turns it off; without a working STT engine the
     // upload answers stt_unavailable and the widget says voice input failed.
     voice_enabled: channel.voice_enabled ?? true,
+    attachments: channelAttachments(channel),
     handoff: handoffMode(channel),
   };
 }

@@ -8,6 +8,7 @@ import { AppError, invalid, notFound } from '../../errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { validateOrigins } from './origin-rules.js';
 import { DEFAULT_ACCENT } from '../../../shared/channel-defaults.js';
+import { channelAttachments } from '../attachments/limits.js';
 
 /** The public view: never the identity secret (spec 2.4), only whether one exists. */
 export function publicChannel(c: Channel): ChannelOut {
@@ -27,6 +28,7 @@ export function publicChannel(c: Channel): ChannelOut {
     session_ttl_days: c.session_ttl_days ?? null,
     require_verified_identity: c.require_verified_identity ?? false,
     voice_enabled: c.voice_enabled ?? true,
+    attachments: channelAttachments(c),
     handoff: c.handoff ?? 'offer',
     has_identity_secret: Boolean(c.identity_secret),
     alias: c.alias ?? null,
@@ -94,6 +96,7 @@ export function createChannelService(ctx: AppContext) {
         if (body.theme !== undefined) next.theme = body.theme;
         if (body.require_verified_identity !== undefined) next.require_verified_identity = body.require_verified_identity;
         if (body.voice_enabled !== undefined) next.voice_enabled = body.voice_enabled;
+        if (body.attachments !== undefined) next.attachments = body.attachments;
         if (body.handoff !== undefined) next.handoff = body.handoff;
         // null clears an override back to the default.
         for (const key of ['greeting', 'locale', 'session_ttl_days', 'alias'] as const) {

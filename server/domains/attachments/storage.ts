@@ -1,0 +1,55 @@
+// Where attachment bytes live (docs/attachments.md "Storage"): an interface with one built-in
+// implementation, the local disk under DATA_DIR. Keys are `<project>/<conversation>/<attachment>`,
+// so everything of a conversation (or a project) is one prefix to delete. An S3-compatible
+// implementation would satisfy the same four calls; it is not built (docs/attachments.md says why).
+import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+
+export interface FileStorage {
+  /** Stores the bytes under `key` (replacing any); resolves once they are durable. */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The bytes, or null when nothing is stored under `key`. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes one file; a missing one is no error. */
+  delete(key: string): Promise<void>;
+  /** Removes every file whose key starts with `prefix/`. */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+
+/** Local disk under `root` (DATA_DIR/attachments). */
+export function createLocalStorage(root: string): FileStorage {
+  const base = resolve(root);
+  // Keys are made from ids, but a key is still checked: no `..`, no absolute path, ever.
+  const pathOf = (key: string) => {
+    if (!SAFE_KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+    const path = resolve(base, key);
+    if (!path.startsWith(base + sep)) throw new Error('storage key escapes the root');
+    return path;
+  };
+  return {
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(join(path, '..'), { recursive: true });
+      // Through a temporary name, so a reader never gets half a file.
+      const tmp = `${path}.part`;
+      await writeFile(tmp, bytes, { flush: true });
+      await rename(tmp, path);
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      await rm(pathOf(prefix), { recursive: true, force: true });
+    },
+  };
+}
