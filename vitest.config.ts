@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['{server,shared,widget,tests,examples,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Child processes of the tests start from bundles built once per run (server/testing/entry-points.ts).
+    globalSetup: ['server/testing/bundle-entry-points.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // 2 cores: browser and crash tests are heavy, so keep parallelism modest.

@@ -12,11 +12,12 @@ import { testConfig } from '../config.js';
 import { openStore } from '../store/index.js';
 import { startServerProcess } from '../testing/server-process.js';
 import type { Message } from '../../shared/schemas/entities.js';
+import { entryArgs } from '../testing/entry-points.js';
 
 const ENV = 'test';
 
 function cli(dir: string, ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, [...entryArgs('server/cli/main.ts'), ...args], {
     env: { ...process.env, BASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent', PARLEY_ENV: ENV },
   });
   let out = '';

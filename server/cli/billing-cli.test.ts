@@ -4,9 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { entryArgs } from '../testing/entry-points.js';
 
 const cli = (dir: string, ...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
+  const r = spawnSync(process.execPath, [...entryArgs('server/cli/main.ts'), ...args], {
     env: { ...process.env, BASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

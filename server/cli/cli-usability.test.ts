@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { startServerProcess } from '../testing/server-process.js';
+import { entryArgs } from '../testing/entry-points.js';
 
 /** Runs the CLI as `npm run parley` does (async, so a server child started by the test keeps running). */
 function cli(dir: string, ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, [...entryArgs('server/cli/main.ts'), ...args], {
     env: { ...process.env, BASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent' },
   });
   let out = '';

@@ -12,6 +12,7 @@ import { startPostgres, type TestPostgres } from '../store/postgres/testing/pg-s
 import { COLLECTION_NAMES, openStore, type Collections, type ParleyStore } from '../store/index.js';
 import type { Collection, StoredDoc } from '../store/types.js';
 import { collectionSum } from './migrate-to-postgres-hash.js';
+import { entryArgs } from '../testing/entry-points.js';
 
 let pg: TestPostgres;
 const dirs: string[] = [];
@@ -33,7 +34,7 @@ async function tempDir(): Promise<string> {
 }
 
 function spawnCli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'migrate-to-postgres', ...args], {
+  const child = spawn(process.execPath, [...entryArgs('server/cli/main.ts'), 'migrate-to-postgres', ...args], {
     env: { ...process.env, BASE_URL: '', DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
   });
   let out = '';

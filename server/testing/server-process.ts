@@ -1,9 +1,10 @@
 // Runs the real entry point (server/main.ts) as a child process, as a newcomer's `npm start` does,
 // and resolves `ready` with the base URL it prints once it is listening and seeded.
 import { spawn } from 'node:child_process';
+import { entryArgs } from './entry-points.js';
 
 export function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...entryArgs('server/main.ts')], {
     // Vitest sets BASE_URL=/ in process.env (Vite's base); the child must derive its own.
     env: { ...process.env, BASE_URL: '', CHAT_URL: '', CDN_URL: '', LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
