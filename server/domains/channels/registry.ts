@@ -2,7 +2,8 @@
 import type { ChannelPlatform } from './types.js';
 import { slackPlatform } from './slack/platform.js';
 import { mattermostPlatform } from './mattermost/platform.js';
+import { zendeskPlatform } from './zendesk/platform.js';
 
-const PLATFORMS: Record<string, ChannelPlatform> = { slack: slackPlatform, mattermost: mattermostPlatform };
+const PLATFORMS: Record<string, ChannelPlatform> = { slack: slackPlatform, mattermost: mattermostPlatform, zendesk: zendeskPlatform };
 
 export const platformOf = (type: string): ChannelPlatform | undefined => PLATFORMS[type];
