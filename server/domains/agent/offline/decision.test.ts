@@ -30,15 +30,17 @@ describe('the sections a decision names', () => {
     expect(leadSection(decide('is damage from dropping it covered by the warranty?', notCovered).concepts, notCovered).text).toContain('Damage from dropping');
   });
 
-  it('suggests only pages that each cover a fair share of what the best one covers', () => {
+  it('suggests only pages that each cover a fair share of what the best one covers, and answers from the best when it is the only one', () => {
     const question = 'how do I descale the kettle with vinegar overnight';
     const passages = shop().search(question, null, { limit: 6 });
-    // Never confident, always suggesting: only the choice of pages is looked at here.
-    const d = decide(question, passages, { ...DEFAULT_DECISION, answerAt: 2, suggestAt: 0, plausible: 0.5 });
-    expect(d.outcome).toBe('suggestions');
-    // The warranty and delivery pages match "kettle" alone: no suggestion.
-    expect(d.passages.map((p) => p.source_id)).toEqual(['care']);
+    // Never confident by probability: only the choice of pages is looked at here.
     const all = decide(question, passages, { ...DEFAULT_DECISION, answerAt: 2, suggestAt: 0, plausible: 0 });
+    expect(all.outcome).toBe('suggestions');
     expect(all.passages.length).toBeGreaterThan(1);
+    // The warranty and delivery pages match "kettle" alone: not plausible, so the care page is the
+    // only one about the question, and a list of one link would be its answer held back.
+    const d = decide(question, passages, { ...DEFAULT_DECISION, answerAt: 2, suggestAt: 0, plausible: 0.5 });
+    expect(d.outcome).toBe('answer');
+    expect(d.passages.map((p) => p.source_id)).toEqual(['care']);
   });
 });

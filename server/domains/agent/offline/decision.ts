@@ -3,8 +3,9 @@
 // over the signals of features.ts, several of them relative to this knowledge base's own
 // calibration (knowledge/calibration.ts); its weights and thresholds come from
 // decision-model.json, fitted by eval/fit-decision.ts on the eval's tuning questions only.
-//   - answer:      the probability reaches `answerAt`;
-//   - suggestions: it reaches `suggestAt`: "these sections look related";
+//   - answer:      the probability reaches `answerAt`, or it reaches `suggestAt` and the best page
+//                  is the only one plausibly about the question;
+//   - suggestions: it reaches `suggestAt` and two or three pages are: "these sections look related";
 //   - no_answer:   below, or the question's concepts are unknown here, or it names something
 //                  (a product, tool or format) that none of the pages found mentions (names.ts).
 // Never a confident answer when the question names something the knowledge lacks, or when its one
@@ -108,6 +109,12 @@ export function decide(question: string, passages: Passage[], options: DecisionO
   const best = Math.max(0, ...coverages);
   const related = pages.filter((_, i) => coverages[i]! > 0 && coverages[i]! >= options.plausible * best).map((s) => leadSection(concepts, [s, ...passages.filter(about)]));
   if (related.length === 0) return none(f, p);
+  // Suggestions are for two or three pages that are each plausibly right. When the best page is the
+  // only one (the others cover less than half of what it does: "How long is the warranty?" on a shop
+  // site of five pages), it leads by a clear margin: its answer, not a list of one link.
+  const [only] = related;
+  if (related.length === 1 && only!.source_id === passages[0]!.source_id && !foreign && !offTopic)
+    return { ...base, outcome: 'answer', passages: [leadSection(concepts, passages.filter(about))], probability: p, features: f };
   return { ...base, outcome: 'suggestions', passages: related, probability: p, features: f };
 }
 
