@@ -19,8 +19,8 @@ export interface Concept {
   /** Whether any of its terms occurs in the knowledge at all. */
   known: boolean;
   /**
-   * An unknown word that names something (capitalised inside an English sentence: "Okta",
-   * "Salesforce"), or an unknown word of a foreign question (no translation the documents use):
+   * An unknown word that names something (capitalised inside a sentence: "Okta", "Salesforce";
+   * in a foreign question also one its dictionary does not translate):
    * the question is about something the knowledge does not cover, not worded differently.
    */
   foreign?: boolean;
@@ -86,10 +86,12 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
     const knownTerms = [...terms.keys()].filter((t) => vocabulary.has(t));
     const idf = knownTerms.length ? Math.max(...knownTerms.map((t) => vocabulary.idf(t))) : maxIdf;
     const known = knownTerms.length > 0;
-    // Unknown and a name: capitalised inside an English sentence, or in another language a word
-    // its dictionary does not have either ("Salesforce"); a dictionary word is a wording matter.
-    // Only asked of unknown words: `named` scans the question with a regular expression of its own.
-    const isName = !known && (crossLingual ? dictionary(language) !== null && translate(word, language).length === 0 : named(text, word));
+    // Unknown and a name: capitalised inside a sentence ("Salesforce"), and in another language a
+    // word its dictionary does not have either; a dictionary word is a wording matter, and so is a
+    // lower-case word no dictionary has, mostly an inflected form ("Wie lange gilt die Garantie?":
+    // gilt, of gelten). Only asked of unknown words: `named` scans the question with a regular
+    // expression of its own.
+    const isName = !known && (!crossLingual || (dictionary(language) !== null && translate(word, language).length === 0)) && named(text, word);
     concepts.push({ word, terms, idf, known, ...(isName ? { foreign: true } : {}) });
   }
   return { language, concepts };

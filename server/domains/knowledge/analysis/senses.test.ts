@@ -48,6 +48,17 @@ afterAll(async () => {
 });
 
 describe('senses of a foreign word', () => {
+  it('reads an unknown lower-case word of a foreign question as a wording matter, a capitalised one as a name', () => {
+    const index = new HybridIndex(0);
+    index.setSource('warranty', [chunk('warranty', 'Warranty', ['Warranty'], 'Every kettle comes with a two-year warranty from the date of purchase.')]);
+    // "vale" (of valere) is in no dictionary here: an inflected form, not something the shop lacks.
+    const concepts = index.search('Quanto vale la garanzia?', null)[0]!.relevance!.concepts!;
+    expect(concepts.find((c) => c.word === 'vale')).toMatchObject({ known: false });
+    expect(concepts.find((c) => c.word === 'vale')?.foreign).toBeUndefined();
+    const named = index.search('Posso pagare la garanzia con Satispay?', null)[0]!.relevance!.concepts!;
+    expect(named.find((c) => c.word === 'satispay')).toMatchObject({ known: false, foreign: true });
+  });
+
   it('meets a sense the documents write in another form: "garanzia" is warrant, a shop writes warranty', () => {
     const index = new HybridIndex(0);
     index.setSource('warranty', [chunk('warranty', 'Warranty', ['Warranty'], 'Every kettle comes with a two-year warranty from the date of purchase.')]);
