@@ -30,7 +30,7 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/actions', nav: 'Actions', more: true, href: (id) => `/app/p/${id}/actions`, component: lazy(() => import('./pages/ActionsPage.js')) },
   { path: '/app/p/:project/channels', nav: 'Channels', more: true, href: (id) => `/app/p/${id}/channels`, component: lazy(() => import('./pages/ChannelsPage.js')) },
   { path: '/app/p/:project/channels/:channel', component: lazy(() => import('./pages/ChannelEditorPage.js')) },
-  { path: '/app/p/:project/channels/slack/:channel', component: lazy(() => import('./pages/PlatformChannelPage.js')) },
+  { path: '/app/p/:project/channels/:type/:channel', component: lazy(() => import('./pages/PlatformChannelPage.js')) },
   { path: '/app/p/:project/deployments', nav: 'Deployments', more: true, href: (id) => `/app/p/${id}/deployments`, component: lazy(() => import('./pages/DeploymentsPage.js')) },
   { path: '/app/p/:project/simulations', nav: 'Simulations', more: true, href: (id) => `/app/p/${id}/simulations`, component: lazy(() => import('./pages/SimulationsPage.js')) },
   { path: '/app/p/:project/team', nav: 'Team', more: true, href: (id) => `/app/p/${id}/team`, component: lazy(() => import('./pages/TeamPage.js')) },

@@ -12,7 +12,7 @@ export const platformChannelPath = (projectId: string, c: Pick<PlatformChannelOu
 
 export const listPlatformChannels = async (projectId: string) => (await api<{ data: PlatformChannelOut[] }>('GET', base(projectId))).data;
 export const getPlatformChannel = (projectId: string, id: string) => api<PlatformChannelOut>('GET', one(projectId, id));
-export const connectPlatformChannel = (projectId: string, body: { type: 'slack'; name: string; values: Record<string, string> }) => api<PlatformChannelOut>('POST', base(projectId), body);
+export const connectPlatformChannel = (projectId: string, body: { type: PlatformChannelOut['type']; name: string; values: Record<string, string> }) => api<PlatformChannelOut>('POST', base(projectId), body);
 export const updatePlatformChannel = (projectId: string, id: string, body: { name?: string; values?: Record<string, string> }) => api<PlatformChannelOut>('PATCH', one(projectId, id), body);
 export const deletePlatformChannel = (projectId: string, id: string) => api<void>('DELETE', one(projectId, id));
 export const sendTest = (projectId: string, id: string, target: string) => api<TestSendOut>('POST', `${one(projectId, id)}/test`, { target });

@@ -1,10 +1,10 @@
-// One team-chat channel (docs/channels.md): the events URL to give Slack, the credentials (secrets
+// One platform channel (docs/channels.md): the events URL to give the platform, the credentials (secrets
 // masked; a secret left empty keeps the stored one), a test message through the platform's API with
 // what it answered, the last inbound events with their outcome, and removal.
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import '../styles/channels.css';
-import { SLACK_FIELDS } from '../../shared/channel-types.js';
+import { copyOf, platformInfo } from '../models/platform-copy.js';
 import {
   deletePlatformChannel, EVENT_STATUS, getPlatformChannel, listInboundEvents, sendTest, updatePlatformChannel,
   type InboundEventOut, type PlatformChannelOut, type TestSendOut,
@@ -47,7 +47,7 @@ export default function PlatformChannelPage({ project, channel }: { project: str
     if (updated) {
       setC(updated);
       setValues({});
-      setSaved('Saved; Slack accepted the credentials.');
+      setSaved(`Saved; ${platformInfo(c!.type).label} accepted the credentials.`);
     }
   }
 
@@ -64,6 +64,8 @@ export default function PlatformChannelPage({ project, channel }: { project: str
   }
 
   if (!c) return <div class="channels">{error ? <ErrorAlert text={error} /> : <Loading />}</div>;
+  const { label, fields } = platformInfo(c.type);
+  const copy = copyOf(c.type);
   return (
     <div class="channels">
       <div class="page-head">
@@ -73,16 +75,16 @@ export default function PlatformChannelPage({ project, channel }: { project: str
       <ErrorAlert text={error} />
       <section class="card" aria-labelledby="events-url-title">
         <h2 id="events-url-title">Events URL</h2>
-        <p class="muted">Paste it in the Slack app under Event Subscriptions, Request URL, and subscribe the bot events app_mention and message.im.</p>
+        <p class="muted">{copy.eventsHint}</p>
         <code class="secret-value" data-testid="events-url">{c.events_url}</code>
         <CopyButton text={c.events_url} label="Copy events URL" />
         <p class="muted">
-          Workspace: {c.identity.team ?? 'unknown'} · bot user {c.identity.bot_user_id ?? 'unknown'} · follows {c.alias ? `alias ${c.alias}` : 'the draft'}
+          {copy.identity(c.identity)} · follows {c.alias ? `alias ${c.alias}` : 'the draft'}
         </p>
       </section>
       <form class="card form-cols" onSubmit={save} aria-labelledby="credentials-title">
         <h2 id="credentials-title" class="wide">Credentials</h2>
-        <ConnectFields fields={SLACK_FIELDS} values={values} masked={c.values} onChange={setValues} idPrefix="slack-edit" />
+        <ConnectFields fields={fields} values={values} masked={c.values} onChange={setValues} idPrefix={`${c.type}-edit`} />
         <div class="form-actions wide">
           <button class="btn btn-primary" type="submit">Save credentials</button>
           <span role="status" class="ok">{saved}</span>
@@ -91,12 +93,12 @@ export default function PlatformChannelPage({ project, channel }: { project: str
       <form class="card row-form" onSubmit={runTest} aria-labelledby="test-title">
         <h2 id="test-title" class="wide">Send a test message</h2>
         <label class="field">
-          <span>Slack channel or user id</span>
-          <input required maxLength={200} placeholder="C0123ABCD" value={target} onInput={(e) => setTarget((e.target as HTMLInputElement).value)} />
+          <span>{copy.testLabel}</span>
+          <input required maxLength={200} placeholder={copy.testPlaceholder} value={target} onInput={(e) => setTarget((e.target as HTMLInputElement).value)} />
         </label>
         <button class="btn" type="submit">Send test</button>
         <p role="status" class="wide" data-testid="test-result">
-          {test && (test.ok ? <span class="ok">Posted: Slack accepted the message.</span> : <span class="error">Slack refused: {test.error}</span>)}
+          {test && (test.ok ? <span class="ok">Posted: {label} accepted the message.</span> : <span class="error">{label} refused: {test.error}</span>)}
         </p>
       </form>
       <section class="card" aria-labelledby="inbound-title">
@@ -119,7 +121,7 @@ export default function PlatformChannelPage({ project, channel }: { project: str
       </section>
       <button type="button" class="btn btn-quiet" onClick={() => setDeleting(true)}>Remove {c.name}</button>
       <ConfirmDialog open={deleting} title={`Remove ${c.name}?`} confirmLabel="Remove channel" danger onConfirm={() => void remove()} onCancel={() => setDeleting(false)}>
-        <p>Slack's events stop being answered. Its conversations stay.</p>
+        <p>{label}'s events stop being answered. Its conversations stay.</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,5 +1,5 @@
 // The console's Channels page for team chat in real Chromium (docs/channels.md): every channel type
-// with its state (Slack available; Mattermost, Zendesk, Zammad, Salesforce not yet; the messaging
+// with its state (Slack and Mattermost available; Zendesk, Zammad, Salesforce not yet; the messaging
 // platform coming soon), connecting Slack against a local Slack Web API on 127.0.0.1 (the secrets
 // masked after saving), "send test" with what Slack answered, and the last inbound events with their
 // outcome after a signed event was answered. axe-clean and nothing overflowing at 1280 and 390 px.
@@ -10,15 +10,22 @@ import { consoleHarness, itPassesAxeAndFits, layoutProblems, navTo, shot, signIn
 import { startFakeSlack, type FakeSlack } from '../../server/domains/channels/slack/slack-api.fixture.js';
 import { appMention, signedHeaders } from '../../server/domains/channels/slack/slack-events.fixture.js';
 import { channelsOf } from '../../server/domains/channels/index.js';
+import { startFakeMattermost, type FakeMattermost } from '../../server/domains/channels/mattermost/mattermost-api.fixture.js';
 
 const TOKEN = 'xoxb-9999-8888-consoletokenabcd';
 const SECRET = 'console-signing-secret-0123456789';
 const h = consoleHarness();
+const MM_TOKEN = 'consolebottoken0123456789ab';
 let slack: FakeSlack;
+let mattermost: FakeMattermost;
 beforeAll(async () => {
   slack = await startFakeSlack(TOKEN);
+  mattermost = await startFakeMattermost(MM_TOKEN);
 });
-afterAll(() => slack.close());
+afterAll(async () => {
+  await slack.close();
+  await mattermost.close();
+});
 
 async function openChannels(page: Page) {
   await signIn(page, h);
@@ -39,7 +46,7 @@ describe('team console: team-chat channels', () => {
 
     const types = page.getByRole('region', { name: 'Channel types' });
     for (const [label, state] of [
-      ['Website widget', 'Available'], ['API', 'Available'], ['Slack', 'Available'], ['Mattermost', 'Not yet available'],
+      ['Website widget', 'Available'], ['API', 'Available'], ['Slack', 'Available'], ['Mattermost', 'Available'],
       ['Zendesk', 'Not yet available'], ['Zammad', 'Not yet available'], ['Salesforce', 'Not yet available'], ['Messaging platform', 'Coming soon'],
     ]) {
       await types.locator('li', { has: page.getByText(label, { exact: true }) }).getByText(state, { exact: true }).waitFor();
@@ -99,6 +106,30 @@ describe('team console: team-chat channels', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('connects Mattermost: the bot token checked, the tokens masked, its own hints', async () => {
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await openChannels(page);
+    const form = page.getByRole('form', { name: 'Connect Mattermost' });
+    await form.getByLabel('Connection name').fill('Support Mattermost');
+    await form.getByLabel('Server URL').fill(mattermost.url);
+    await form.getByLabel('Bot access token').fill(MM_TOKEN);
+    await form.getByRole('button', { name: 'Connect Mattermost' }).click();
+    await page.getByRole('heading', { name: 'Support Mattermost', level: 1 }).waitFor();
+    expect(await page.getByTestId('events-url').innerText()).toMatch(/\/v1\/channels\/mattermost\/[0-9a-f-]+\/[0-9a-f-]+\/events$/);
+    await page.getByText('Bot: @parley', { exact: false }).waitFor();
+    await page.getByLabel('Outgoing webhook token').fill('consolewebhooktoken0123456');
+    await page.getByRole('button', { name: 'Save credentials' }).click();
+    await page.getByText('Saved; Mattermost accepted the credentials.').waitFor();
+    expect(await page.content()).not.toContain(MM_TOKEN);
+    await page.getByLabel('Mattermost channel id').fill('hawos4dqtby53pd64o4a4cmeoo');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await page.getByTestId('test-result').getByText('Posted: Mattermost accepted the message.').waitFor();
+    expect(mattermost.posts.at(-1)).toMatchObject({ channel_id: 'hawos4dqtby53pd64o4a4cmeoo', token: MM_TOKEN });
+    await context.close();
+  }, 60_000);
 
   itPassesAxeAndFits(h, 'channels-team-chat', async (page) => {
     await openChannels(page);
