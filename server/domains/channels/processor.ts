@@ -96,8 +96,11 @@ export function createProcessor({ ctx, enqueue, open, conversationUrl, log }: Pr
       const sends = out.map((x) => queuedSend(channel, 'reply', after.id, x.id, { channel: m.thread.channel, thread: m.thread.thread }, x.content, x.created_at));
       const handedOver = before.holder !== 'queue' && after.holder === 'queue';
       const handoffChannel = channel.platform!.settings.handoff_channel;
-      const fields = platform.predictFields?.(channel.platform!.settings, m.text);
-      if (fields && Object.keys(fields).length && sends[0]) sends[0].fields = fields;
+      // Its own send: the relay may queue the reply itself first (relay.ts), and a reply's send is queued once.
+      const fields = platform.setFields ? platform.predictFields?.(channel.platform!.settings, m.text) : undefined;
+      if (fields && Object.keys(fields).length) {
+        sends.push({ ...queuedSend(channel, 'fields', after.id, `${after.id}:fields:${seq}`, { channel: m.thread.channel, thread: m.thread.thread }, '', now()), fields });
+      }
       // A ticket is handed over on the platform itself: a note for the agent, the ticket to the team's group or queue.
       if (handedOver && platform.handover) {
         const text = `Handed over by Parley: the requester asked for a person.\n> ${m.text.slice(0, 500)}\nThe conversation in Parley: ${conversationUrl(channel.project_id, after.id)}`;

@@ -36,13 +36,13 @@ export interface StoredSend {
   id: string;
   project_id: string;
   channel_id: string;
-  /** `handover`: a ticket handed to the team on the platform (ChannelPlatform.handover). */
-  kind: 'reply' | 'handoff' | 'handover';
+  /** `handover`: a ticket handed to the team on the platform; `fields`: predicted ticket fields set (ChannelPlatform). */
+  kind: 'reply' | 'handoff' | 'handover' | 'fields';
   conversation_id: string;
   message_id: string;
   target: { channel: string; thread: string | null };
   text: string;
-  /** Ticket fields to set with this reply (ChannelPlatform.predictFields). */
+  /** For kind `fields`: the ticket fields to set (ChannelPlatform.predictFields). */
   fields?: Record<string, string>;
   status: 'pending' | 'sent' | 'failed';
   attempts: SendAttempt[];

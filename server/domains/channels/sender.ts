@@ -59,7 +59,9 @@ export function createSender(ctx: AppContext, channels: PlatformChannelService, 
       ? { ok: false, retry: false, error: 'the channel was removed' }
       : s.kind === 'handover' && platform.handover && s.target.thread !== null
         ? await platform.handover(channels.open(channel), { channel: s.target.channel, thread: s.target.thread }, s.text)
-        : await platform.send(channels.open(channel), s.target, s.text, s.fields ? { fields: s.fields } : undefined);
+        : s.kind === 'fields' && platform.setFields && s.target.thread !== null
+          ? await platform.setFields(channels.open(channel), { channel: s.target.channel, thread: s.target.thread }, s.fields ?? {})
+          : await platform.send(channels.open(channel), s.target, s.text);
     if (stopped && !result.ok) {
       // Cut short by shutdown: due again at once, sent on the next start (or by another instance).
       await sends.update(s.project_id, s.id, (cur) => (cur.status === 'pending' ? { ...cur, next_attempt_at: now() } : undefined));

@@ -45,12 +45,10 @@ export interface SendOutcome {
   id?: string;
 }
 
-/** How a ticketing platform posts a comment: a public reply or an internal note, with the predicted fields. */
+/** How a ticketing platform posts a comment: a public reply or an internal note. */
 export interface SendOptions {
   /** An internal note, seen by the team on the ticket only (a chat platform posts as usual). */
   internal?: boolean;
-  /** Ticket fields predicted from the conversation (spec 8.1), set along with the reply. */
-  fields?: Record<string, string>;
 }
 
 export interface RequestParts {
@@ -74,6 +72,8 @@ export interface ChannelPlatform {
   handover?(connection: OpenConnection, thread: Thread, note: string): Promise<SendOutcome>;
   /** Ticketing (spec 8.1): the ticket fields the channel maps, predicted from the requester's words. */
   predictFields?(settings: Record<string, string>, text: string): Record<string, string>;
+  /** Sets predicted fields on the ticket (sent from the outbox as kind 'fields', apart from the replies). */
+  setFields?(connection: OpenConnection, thread: Thread, fields: Record<string, string>): Promise<SendOutcome>;
   /** Checks the credentials against the platform and learns who the bot is there. */
   identify(connection: OpenConnection): Promise<{ ok: true; identity: Record<string, string> } | { ok: false; error: string }>;
   /** The key a requester's platform id is stored under on the user (spec 2.4). */

@@ -85,8 +85,10 @@ export const zendeskPlatform: ChannelPlatform = {
     // A thread is `{subdomain, ticket}`; the console's test send names just the ticket.
     const ticketId = target.thread ?? target.channel;
     const isPublic = !options?.internal && connection.settings.private_mode !== 'on';
-    return update(connection, ticketId, withFields({ comment: { body: text, public: isPublic } }, options?.fields));
+    return update(connection, ticketId, { comment: { body: text, public: isPublic } });
   },
+
+  setFields: (connection, thread, fields) => update(connection, thread.thread, withFields({}, fields)),
 
   handover(connection, thread: Thread, note: string) {
     const group = connection.settings.handoff_group_id;
