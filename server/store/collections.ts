@@ -25,6 +25,7 @@ import type { StoredSchedule } from '../domains/exports/schedules.js';
 import type { StoredSubscription, StoredInvoice } from '../domains/billing/types.js';
 import type { StoredInboundEvent, StoredLink, StoredSend } from '../domains/channels/records.js';
 import type { StoredAttachment } from '../domains/attachments/service.js';
+import type { StoredTopic } from '../domains/topics/service.js';
 import type { CollectionOptions, Store, StoredDoc } from './types.js';
 import { waitingForHuman } from '../../shared/holder.js';
 import { conversationSearchText } from '../domains/conversations-api/search.js';
@@ -113,6 +114,9 @@ export interface Collections {
   channel_links: StoredLink;
   /** scope: project id; files on messages (docs/attachments.md); their bytes are in the file storage */
   attachments: StoredAttachment;
+  /** scope: project id; topics found from visitors' questions, and when topics were last assigned (domains/topics) */
+  topics: StoredTopic;
+  topic_passes: AnyDoc;
 }
 
 export type ParleyStore = Store<Collections>;

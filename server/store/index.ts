@@ -52,6 +52,8 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'channel_sends',
   'channel_links',
   'attachments',
+  'topics',
+  'topic_passes',
 ];
 
 export async function openStore(dataDir: string, databaseUrl?: string | null): Promise<ParleyStore> {

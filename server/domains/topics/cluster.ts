@@ -8,7 +8,9 @@
 // - assign: a conversation joins the nearest existing topic at ASSIGN_SIMILARITY or above;
 // - discover: what is left is grouped leader-first (oldest first, each joins the closest group at
 //   CLUSTER_SIMILARITY or starts one), then every member moves to the group it is closest to once,
-//   which undoes the first pass's order effects; a group of MIN_TOPIC_SIZE or more becomes a topic.
+//   which undoes the first pass's order effects; a group too small to be a topic joins the group
+//   whose centroid it is most like (at CLUSTER_SIMILARITY); a group of MIN_TOPIC_SIZE or more
+//   becomes a topic.
 //   Smaller groups wait: a later pass, with more conversations, may make them a topic.
 
 export type Vector = Map<string, number>;
@@ -100,14 +102,38 @@ export function discover(vectors: readonly Vector[], settings: Settings = DEFAUL
   });
   // One refinement pass against the first pass's centroids.
   const centroids = groups.map((g) => g.c);
-  const refined: number[][] = groups.map(() => []);
-  for (const g of groups) {
+  const refined = groups.map(() => ({ members: [] as number[], c: { sum: new Map(), norm2: 0 } as Centroid }));
+  groups.forEach((g, gi) => {
     for (const i of g.members) {
       const at = nearest(vectors[i]!, centroids, settings.clusterSimilarity);
-      refined[at >= 0 ? at : groups.indexOf(g)]!.push(i);
+      add(refined[at >= 0 ? at : gi]!, i);
     }
+  });
+  // Groups too small to be a topic join the group they are most like, when alike enough: two pairs
+  // of one question ("forgot my password", "reset my password") that the first pass kept apart.
+  const live = refined.filter((g) => g.members.length > 0).sort((a, b) => b.members.length - a.members.length);
+  for (const small of [...live].reverse()) {
+    if (small.members.length >= settings.minTopicSize || small.members.length === 0) continue;
+    let best: (typeof live)[number] | null = null;
+    let bestSim = settings.clusterSimilarity;
+    for (const other of live) {
+      if (other === small || other.members.length === 0) continue;
+      const sim = centroidSimilarity(small.c, other.c);
+      if (sim >= bestSim) [best, bestSim] = [other, sim];
+    }
+    if (!best) continue;
+    for (const i of small.members) add(best, i);
+    small.members = [];
   }
-  return refined.filter((m) => m.length >= settings.minTopicSize).map((m) => m.sort((a, b) => a - b));
+  return live.filter((g) => g.members.length >= settings.minTopicSize).map((g) => g.members.sort((a, b) => a - b));
+}
+
+function centroidSimilarity(a: Centroid, b: Centroid): number {
+  if (a.norm2 <= 0 || b.norm2 <= 0) return 0;
+  const [small, large] = a.sum.size <= b.sum.size ? [a.sum, b.sum] : [b.sum, a.sum];
+  let dot = 0;
+  for (const [t, x] of small) dot += x * (large.get(t) ?? 0);
+  return dot / Math.sqrt(a.norm2 * b.norm2);
 }
 
 /**
