@@ -42,7 +42,7 @@ const Contacts = Type.Array(Type.String({ format: 'email', maxLength: 254 }), { 
 export const ContractBody = Type.Object(
   {
     start_date: Type.Optional(DateTime),
-    contract_months: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, default: 12 })),
+    contract_months: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, description: 'Commitment in months; 12 when a new contract leaves it out' })),
     billing_period: Type.Optional(Type.Union([Type.Literal('monthly'), Type.Literal('yearly')])),
     testphase_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 84, description: 'Early special right of termination; at most 12 weeks (spec 8.1 rule 7)' })),
     currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),

@@ -32,7 +32,7 @@ export function categoryOf(c: ConversationRecord, legacy: boolean): 'chat_messag
 }
 
 /** Rule 1: an AI-generated reply, never a visitor's or a person's message, nor the AI's notes for the team. */
-const isBilledMessage = (m: ConversationRecord['messages'][number]) => m.role === 'assistant' && m.type === 'message';
+export const isBilledMessage = (m: ConversationRecord['messages'][number]) => m.role === 'assistant' && m.type === 'message';
 
 export async function countUsage(store: ParleyStore, organizationId: string, start: string, end: string, legacy: boolean): Promise<PeriodUsage> {
   const from = Date.parse(start);
