@@ -71,6 +71,12 @@ export interface Config {
   webhooks?: Partial<Pick<WebhookSettings, 'disableAfterMs' | 'timeoutMs' | 'concurrency'>>;
   /** JOB_LEASE_SECONDS: how long a job claim outlives a dead holder (server/jobs/shared.ts; default 30 s). */
   jobLeaseMs?: number;
+  /**
+   * ADMIN_TOKEN: the bearer token(s) of the instance operators' admin API `/v1/admin/…`
+   * (docs/billing.md "Admin API"); comma-separated so a new token can be rolled out before the old
+   * one is removed. Unset or empty: the admin API is off (404 admin_api_disabled).
+   */
+  adminTokens?: string[];
 }
 
 export interface MailConfig {
@@ -270,6 +276,27 @@ function mailConfig(env: Env): MailConfig | null {
   return { smtpUrl: raw, from };
 }
 
+/** Fewer characters than this, or fewer distinct ones, and a token is guessable (a word, a date, "aaaa…"). */
+const ADMIN_TOKEN_MIN_LENGTH = 32;
+const ADMIN_TOKEN_MIN_DISTINCT = 10;
+
+/**
+ * ADMIN_TOKEN: one token, or several separated by commas (rotation). A weak value stops the start:
+ * this token sets every organization's contract, so a placeholder must never reach production.
+ */
+function adminTokens(env: Env): string[] {
+  const tokens = (env.ADMIN_TOKEN ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  for (const [i, token] of tokens.entries()) {
+    // Never echo the value: it is a secret, and the message lands in logs.
+    const which = tokens.length > 1 ? `token ${i + 1}` : 'the token';
+    if (!/^[\x21-\x7e]+$/.test(token) || token.includes('"')) throw new ConfigError('ADMIN_TOKEN', `${which} must be printable ASCII without spaces or quotes`);
+    if (token.length < ADMIN_TOKEN_MIN_LENGTH || new Set(token).size < ADMIN_TOKEN_MIN_DISTINCT) {
+      throw new ConfigError('ADMIN_TOKEN', `${which} is too weak: use at least ${ADMIN_TOKEN_MIN_LENGTH} random characters, e.g. \`openssl rand -base64 32\``);
+    }
+  }
+  return tokens;
+}
+
 /** WEB_SEARCH_URL keeps its query (e.g. `?categories=general`): search_web adds `q` and `format`. */
 function webSearchUrl(env: Env): string | null {
   const raw = env.WEB_SEARCH_URL?.trim();
@@ -328,6 +355,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail: mailConfig(env),
     webhooks: webhookLimits(env),
     jobLeaseMs: (intIn(env, 'JOB_LEASE_SECONDS', 1, 3600) ?? 30) * 1000,
+    adminTokens: adminTokens(env),
   };
 }
 

@@ -34,7 +34,8 @@ import { platformChannelRoutes } from './domains/channels/routes.js';
 import { billingRoutes } from './domains/billing/routes.js';
 import { attachmentRoutes } from './domains/attachments/routes.js';
 import { topicRoutes } from './domains/topics/routes.js';
+import { billingAdminRoutes } from './domains/billing/admin-routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, topicRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, procedureRoutes, profileRoutes, unitoolRoutes, mcpServerRoutes, cannedReplyRoutes, mailRoutes, exportRoutes, webhookRoutes, platformChannelRoutes, billingRoutes, attachmentRoutes, operatorsModule, consoleRoutes];
+export const ROUTE_MODULES: RouteModule[] = [gracefulClose, accessModule, sessionRoutes, orgApiRoutes, projectRoutes, conversationApiRoutes, userApiRoutes, metricsRoutes, topicRoutes, healthRoutes, searchTableRoutes, knowledgeRoutes, widgetRoutes, voiceRoutes, labelRoutes, audienceRoutes, guidanceRoutes, triggerRoutes, deploymentRoutes, simulationRoutes, procedureRoutes, profileRoutes, unitoolRoutes, mcpServerRoutes, cannedReplyRoutes, mailRoutes, exportRoutes, webhookRoutes, platformChannelRoutes, billingRoutes, billingAdminRoutes, attachmentRoutes, operatorsModule, consoleRoutes];

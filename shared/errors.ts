@@ -85,6 +85,8 @@ export const ERROR_CODES = {
   invalid_transition: 409,
   /** The organization has no subscription yet (an instance operator sets the contract). */
   no_subscription: 404,
+  /** The admin API `/v1/admin/…` is off on this server: no ADMIN_TOKEN is set (docs/billing.md "Admin API"). */
+  admin_api_disabled: 404,
   // Exports (spec 4.1; docs/api.md "Exports")
   /** A project's 2 full exports of the last 24 hours are used; `retry_after` says when the next may be asked for. */
   export_limit_reached: 429,

@@ -57,6 +57,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'sk_live_ or sk_test_ followed by a 43-character secret' },
           session: { type: 'apiKey', in: 'cookie', name: 'parley_session' },
+          // The instance operators' admin API (/v1/admin/…; docs/billing.md "Admin API").
+          adminToken: { type: 'http', scheme: 'bearer', description: 'The server\'s ADMIN_TOKEN' },
           // The widget's visitor tokens, issued by the gateway's session.welcome (voice upload).
           visitorDevice: { type: 'apiKey', in: 'header', name: 'x-parley-device', description: 'Device token from session.welcome' },
           visitorSession: { type: 'apiKey', in: 'header', name: 'x-parley-session', description: 'Session token, once the visitor has one' },

@@ -10,6 +10,8 @@ import { loginAs } from './auth/team-session.fixture.js';
 import { ERROR_CODES } from '../../shared/errors.js';
 
 const NOBODY = '0190f0f0-0000-7000-8000-000000000000';
+/** The instance operators' token, the one credential of the /v1/admin/ routes. */
+const ADMIN_TOKEN = 'fuzz-admin-token-0123456789-ABCDEFGHIJ';
 
 /** Longer than the router's limit (framework-errors.ts MAX_PARAM_LENGTH), refused before any route. */
 const LONG_PARAMS = ['a'.repeat(101), `${NOBODY}${'0'.repeat(100)}`, 'x'.repeat(4000)];
@@ -85,7 +87,7 @@ let stranger: Record<string, string>;
 let credentials: [string, Record<string, string>][];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { onRoute: (r) => void routes.push(r) });
+  t = await createTestApp({ adminTokens: [ADMIN_TOKEN] }, { onRoute: (r) => void routes.push(r) });
   // Enough quota that the probes reach the handlers instead of a 429.
   await t.app.ctx.services.org.updateOrganization(t.demo.organization_id, { plan: 'enterprise', rate_limits: { per_minute: 1e7, per_day: 1e8 } });
   const owner = await loginAs(t, 'owner');
@@ -158,7 +160,8 @@ describe('hostile requests on every route', () => {
       for (const method of methodsOf(route)) {
         if (method === 'HEAD' && gets.has(route.url)) continue;
         for (const [i, probe] of probesOf(route, method).entries()) {
-          const callers: [string, Record<string, string>][] = [['stranger', stranger], ...(probe.strangerOnly ? [] : [credentials[i % 2]!])];
+          const credential: [string, Record<string, string>] = route.url.startsWith('/v1/admin/') ? ['admin token', { authorization: `Bearer ${ADMIN_TOKEN}` }] : credentials[i % 2]!;
+          const callers: [string, Record<string, string>][] = [['stranger', stranger], ...(probe.strangerOnly ? [] : [credential])];
           for (const [who, headers] of callers) {
             const res = await t.app.inject({
               method: probe.method as 'GET',

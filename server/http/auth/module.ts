@@ -1,7 +1,7 @@
 // Wires the /v1 access layer before any route module registers routes (it is first in ROUTE_MODULES,
 // so its onRoute hooks see every later route): cookies, the JSON body rules, the project guard
-// (API keys, rate limits, permissions), the org session guard, unknown-query checks and Idempotency-Key
-// replays.
+// (API keys, rate limits, permissions), the org session guard, the admin token guard (admin.ts),
+// unknown-query checks and Idempotency-Key replays.
 import cookie from '@fastify/cookie';
 import type { RouteModule } from '../../routes.js';
 import { createMemoryRateLimiter } from '../rate-limit/memory.js';
@@ -14,6 +14,7 @@ import { registerSessionGuard } from './session.js';
 import { registerClientErrors } from './client-error.js';
 import { registerQueryRules } from './query.js';
 import { registerPublicRouteDocs } from './openapi-errors.js';
+import { registerAdminGuard } from './admin.js';
 
 export const accessModule: RouteModule = async (app, ctx) => {
   // Another module may have registered the plugin already; registering twice would throw.
@@ -25,6 +26,7 @@ export const accessModule: RouteModule = async (app, ctx) => {
   registerProjectGuard(app, ctx, limiter);
   registerClientErrors(app, limiter);
   registerSessionGuard(app, ctx);
+  registerAdminGuard(app, ctx, limiter);
   registerQueryRules(app);
   registerPublicRouteDocs(app);
   registerIdempotency(app, ctx);
