@@ -1,5 +1,5 @@
 // Analytics (spec 10): the metric cards for a range, daily charts, the rating distribution and the
-// spam share, from GET /v1/projects/{id}/metrics.
+// spam share and the topics, from GET /v1/projects/{id}/metrics.
 import { useEffect } from 'preact/hooks';
 import '../styles/analytics.css';
 import { loadMetrics, metrics, metricsError, range } from '../models/analytics.js';
@@ -9,6 +9,7 @@ import { RangePicker } from '../components/RangePicker.js';
 import { MetricCards } from '../components/MetricCards.js';
 import { DailyChart, type Series } from '../components/DailyChart.js';
 import { RatingDistribution } from '../components/RatingDistribution.js';
+import { TopicBreakdown } from '../components/TopicBreakdown.js';
 
 const VOLUME: Series[] = [
   { key: 'messages', label: 'Messages', color: '#2848c8' },
@@ -50,6 +51,7 @@ export default function AnalyticsPage({ project }: { project: string }) {
             <DailyChart title="CSAT and resolution rate" rows={report.data} series={RATES} asPercent />
           </div>
           <RatingDistribution ratings={report.ratings} />
+          <TopicBreakdown topics={report.topics} />
         </>
       )}
     </div>

@@ -47,7 +47,7 @@ beforeAll(async () => {
   const at = (daysAgo: number) => Math.min(today - daysAgo * DAY, Date.now() - 1000);
   // The last 7 days: 4 counted conversations (5 user messages), 2 resolved but one of them only after
   // a person took it over, so 1 resolved without escalation (spec 10); ratings 5, 4, 2; one spam.
-  await c.put(pid, record(pid, at(0), { status: 'resolved', rating: 5, count: 2 }));
+  await c.put(pid, { ...record(pid, at(0), { status: 'resolved', rating: 5, count: 2 }), topic: 'Refunds' });
   await c.put(pid, escalatedFirst(record(pid, at(1), { status: 'resolved', rating: 4 })));
   await c.put(pid, record(pid, at(2), { status: 'escalated', rating: 2 }));
   await c.put(pid, record(pid, at(3), { status: 'abandoned', rating: 'abandoned' }));
@@ -95,6 +95,10 @@ describe('team console: analytics', { timeout: 90_000 }, () => {
     expect(await ratings.locator('[data-rating="2"] .rating-count').textContent()).toBe('1');
     expect(await ratings.locator('[data-rating="abandoned"] .rating-count').textContent()).toBe('1');
     expect(await ratings.locator('[data-rating="1"] .rating-count').textContent()).toBe('0');
+
+    // Topics of the range: one conversation filed under Refunds, the other three without a topic yet.
+    const topics = page.getByRole('region', { name: 'Topics' });
+    expect(await topics.getByRole('row').allInnerTexts()).toEqual(['Topic\tConversations\tShare', 'Refunds\t1\t25 %', 'No topic yet\t3\t75 %']);
 
     // Two uPlot charts drew on canvas, each described for screen readers and backed by a table.
     const volume = page.getByRole('img', { name: /^Messages, conversations and users, per day\. Messages: 5 in total/ });

@@ -1,6 +1,6 @@
 // The metrics answer (spec 4, 10): the daily rows and totals of shared/schemas/api.ts, plus what the
 // console's analytics page shows beside the cards: how the conversations of the range were rated
-// and how many were spam.
+// and how many were spam, and their topics.
 import { Type, type Static } from 'typebox';
 import { MetricsResponse } from '../../../shared/schemas/api.js';
 
@@ -28,5 +28,14 @@ export const SpamShare = Type.Object(
   { description: 'Spam, which the other figures leave out' },
 );
 
-export const MetricsReport = Type.Object({ ...MetricsResponse.properties, ratings: RatingDistribution, spam: SpamShare });
+export const TopicBreakdown = Type.Array(
+  Type.Object({
+    topic: Type.Union([Type.String(), Type.Null()], { description: 'The topic (docs/operators.md "Topics"); null for conversations without one' }),
+    conversations: Count('Conversations of the range with this topic'),
+  }),
+  { description: 'Conversations started in the range by topic, the most common first (up to 20, then the rest under null); hidden and spam excluded' },
+);
+export type TopicBreakdown = Static<typeof TopicBreakdown>;
+
+export const MetricsReport = Type.Object({ ...MetricsResponse.properties, ratings: RatingDistribution, spam: SpamShare, topics: TopicBreakdown });
 export type MetricsReport = Static<typeof MetricsReport>;

@@ -1,4 +1,4 @@
-// Offline topic clustering (docs/analytics.md "Topics"). Conversations are term vectors (terms.ts)
+// Offline topic clustering (docs/operators.md "Topics"). Conversations are term vectors (terms.ts)
 // weighted by inverse document frequency over the project's conversations, so words every
 // conversation carries ("order", "please") say little, and compared by cosine. Written here rather
 // than taken from a library: the clustering must keep existing topics stable (a renamed topic keeps
@@ -21,7 +21,7 @@ export interface Settings {
   minTopicSize: number;
 }
 
-/** Chosen on the tuning half of the labelled questions (`npm run eval:topics`, docs/analytics.md). */
+/** Chosen on the tuning half of the labelled questions (`npm run eval:topics`, docs/operators.md "Topics"). */
 export const DEFAULT_SETTINGS: Settings = { clusterSimilarity: 0.2, assignSimilarity: 0.2, minTopicSize: 3 };
 
 export function idfOf(docs: readonly Map<string, number>[]): Map<string, number> {

@@ -1,4 +1,4 @@
-// One topic pass over a project's unassigned conversations (docs/analytics.md "Topics"): each joins
+// One topic pass over a project's unassigned conversations (docs/operators.md "Topics"): each joins
 // the nearest known topic, and what is left may form new topics. Pure: the service (service.ts)
 // reads and writes the store around it, and the evaluation (`npm run eval:topics`) runs it as is.
 import { centroidOf, discover, idfOf, nameOf, nearest, weigh, DEFAULT_SETTINGS, type Centroid, type Settings, type Vector } from './cluster.js';

@@ -1,4 +1,4 @@
-// Topics (spec 1.7, 2.5, 10; docs/analytics.md "Topics"): every conversation with a visitor question
+// Topics (spec 1.7, 2.5, 10; docs/operators.md "Topics"): every conversation with a visitor question
 // is given a topic offline. A pass (pipeline.ts) joins the unassigned conversations to the nearest
 // topic and makes new topics of what is left; a topic's name becomes the conversation's `topic`
 // field, so the inbox and API filters, the metrics filter and the exports all use it as they are.

@@ -1,4 +1,4 @@
-// What a conversation is about, as weighted terms (docs/analytics.md "Topics"): the visitor's first
+// What a conversation is about, as weighted terms (docs/operators.md "Topics"): the visitor's first
 // messages, analysed like the knowledge's questions (the language's stop words out, Snowball stems).
 // A message in German, French or Spanish contributes the English words its content words translate
 // to (the knowledge's offline dictionaries), so "Rücksendung" and "return" can meet in one topic;

@@ -1,4 +1,4 @@
-// Topics end to end (docs/analytics.md "Topics") through the real app and real lowdb files:
+// Topics end to end (docs/operators.md "Topics") through the real app and real lowdb files:
 // conversations opened through the API get topics from a pass, named from their words; the list
 // counts them with their trend; the conversation filter finds them by topic; a topic typed by the
 // team is kept; a new conversation joins the nearest topic; renaming and merging carry the
@@ -52,6 +52,10 @@ describe('topics', { timeout: 60_000 }, () => {
 
     const filtered = await api('GET', `/conversations?topic=${encodeURIComponent(refund.name)}&limit=100`);
     expect(filtered.body.data.map((c: { id: string }) => c.id).sort()).toEqual([...ids.refund!].sort());
+    // Analytics breaks the range's conversations down by topic.
+    const metrics = await api('GET', '/metrics');
+    expect(metrics.body.topics).toContainEqual({ topic: refund.name, conversations: REFUNDS.length });
+    expect(metrics.body.topics).toContainEqual({ topic: 'Kettle complaints', conversations: 1 });
   });
 
   it('puts a new conversation into the nearest topic at the next pass', async () => {
