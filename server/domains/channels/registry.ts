@@ -3,7 +3,8 @@ import type { ChannelPlatform } from './types.js';
 import { slackPlatform } from './slack/platform.js';
 import { mattermostPlatform } from './mattermost/platform.js';
 import { zendeskPlatform } from './zendesk/platform.js';
+import { zammadPlatform } from './zammad/platform.js';
 
-const PLATFORMS: Record<string, ChannelPlatform> = { slack: slackPlatform, mattermost: mattermostPlatform, zendesk: zendeskPlatform };
+const PLATFORMS: Record<string, ChannelPlatform> = { slack: slackPlatform, mattermost: mattermostPlatform, zendesk: zendeskPlatform, zammad: zammadPlatform };
 
 export const platformOf = (type: string): ChannelPlatform | undefined => PLATFORMS[type];
