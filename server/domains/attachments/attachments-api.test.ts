@@ -3,11 +3,14 @@
 // the signed download with its headers, expiry on a moved clock, and deletion with the conversation.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget } from '../widget/test-client.js';
 import { clock } from '../../lib/clock.js';
 import { FILE_CSP } from './routes.js';
+import { exportMediaLinks } from './service.js';
+import { writeDataset } from '../exports/dataset.js';
 
 let t: TestApp;
 let base: string;
@@ -151,6 +154,32 @@ describe('attachments over the API', () => {
     const big = await send(Buffer.concat([PDF, Buffer.alloc(4096)]), tokens);
     expect(big.status).toBe(413);
     ws.close();
+  });
+
+  it('gives files in exports as signed links that work for 7 days, then stop', async () => {
+    const { attachment } = (await upload(PNG, 'image/png', 'name=export.png')).json();
+    const res = await t.app.inject({ method: 'GET', url: `${P}/exports/messages?format=jsonl`, headers: H });
+    const lines = res.body.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const file = lines.flatMap((m) => m.attachments ?? []).find((a: { id: string }) => a.id === attachment.id);
+    const left = Date.parse(file.url_expires_at) - Date.now();
+    expect(left).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    expect(left).toBeLessThanOrEqual(7 * 86_400_000);
+    expect((await t.app.inject({ method: 'GET', url: local(file.url) })).statusCode).toBe(200);
+
+    // The full dataset carries the same kind of link.
+    const out = join(t.dataDir, 'full.jsonl');
+    await writeDataset(t.app.ctx.services, t.demo.project_id, out, async () => undefined, await exportMediaLinks(t.app.ctx));
+    const full = (await readFile(out, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const inFull = full.flatMap((u) => u.conversations).flatMap((c: { messages: { attachments?: { id: string; url: string }[] }[] }) => c.messages).flatMap((m) => m.attachments ?? []).find((a) => a.id === attachment.id)!;
+    expect((await t.app.inject({ method: 'GET', url: local(inFull.url) })).statusCode).toBe(200);
+
+    const start = Date.now();
+    clock.now = () => start + 7 * 86_400_000 + 1000;
+    for (const url of [file.url, inFull.url]) {
+      const expired = await t.app.inject({ method: 'GET', url: local(url) });
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json()).toMatchObject({ error: 'link_expired' });
+    }
   });
 
   it('deletes the files with their conversation, and a user\'s files on request', async () => {

@@ -191,6 +191,19 @@ export function createAttachmentService(ctx: AppContext, options: { storage?: Fi
 
 export type AttachmentService = ReturnType<typeof createAttachmentService>;
 
+/**
+ * Signed links valid 7 days for the files in an export (spec 2.6, 8), made without a store read per
+ * file: the message's reference names the file, the link names the project and the file.
+ */
+export async function exportMediaLinks(ctx: Pick<AppContext, 'config'>, ttlMs = EXPORT_LINK_MS) {
+  const signer = await fileLinkSigner(ctx);
+  const base = ctx.config.baseUrl;
+  return (projectId: string, file: AttachmentRef) => {
+    const expires = clock.now() + ttlMs;
+    return { url: `${base}${signer.path(projectId, file.id, expires)}`, url_expires_at: new Date(Math.floor(expires / 1000) * 1000).toISOString() };
+  };
+}
+
 const services = new WeakMap<AppContext, AttachmentService>();
 
 /**

@@ -82,6 +82,7 @@ export const messageRows: RowSource<MessageRow> = {
     { name: 'outcome' },
     { name: 'content', width: 80 },
     { name: 'sources', width: 30 },
+    { name: 'attachments', width: 60 },
   ],
   cells: ({ message: m }) => [
     m.conversation_id,
@@ -94,6 +95,8 @@ export const messageRows: RowSource<MessageRow> = {
     m.outcome ?? null,
     m.content,
     list(m.sources.map((s) => s.title)),
+    // Signed links that expire after 7 days (entity.ts adds them; spec 2.6, 8).
+    list((m.attachments ?? []).map((a) => (a as { url?: string }).url ?? a.name)),
   ],
   json: ({ message: m }) => {
     // The guidance trace is the team's debugging aid, not conversation content.

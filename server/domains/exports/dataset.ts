@@ -9,7 +9,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import type { ConversationRecord, User } from '../../../shared/schemas/entities.js';
+import type { AttachmentRef, ConversationRecord, User } from '../../../shared/schemas/entities.js';
 import type { Services } from '../../context.js';
 
 export interface DatasetProgress {
@@ -21,18 +21,30 @@ const REPORT_EVERY_MS = 500;
 /** Lines are written in chunks of about this many characters. */
 const CHUNK = 256 * 1024;
 
-function line(user: User | null, userId: string, conversations: readonly ConversationRecord[]): string {
+/** A signed download link for a message's file (spec 2.6, 8: media in exports as URLs that expire after 7 days). */
+export type MediaLink = (projectId: string, file: AttachmentRef) => { url: string; url_expires_at: string };
+
+/** The conversation with a signed link on each file of its messages; untouched when it has none. */
+function withMedia<C extends ConversationRecord>(c: C, media: MediaLink | undefined): C {
+  if (!media || !c.messages.some((m) => m.attachments?.length)) return c;
+  return {
+    ...c,
+    messages: c.messages.map((m) => (m.attachments?.length ? { ...m, attachments: m.attachments.map((a) => ({ ...a, ...media(c.project_id, a) })) } : m)),
+  };
+}
+
+function line(user: User | null, userId: string, conversations: readonly ConversationRecord[], media?: MediaLink): string {
   let out = `{"user_id":${JSON.stringify(userId)},"user":${JSON.stringify(user)},"conversations":[`;
   for (let i = 0; i < conversations.length; i++) {
     // Webhook events waiting for their relay (webhooks/relay.ts) are no part of the data.
-    const { simulation: _s, webhook_events: _w, ...c } = conversations[i];
+    const { simulation: _s, webhook_events: _w, ...c } = withMedia(conversations[i], media);
     out += (i ? ',' : '') + JSON.stringify(c);
   }
   return `${out}]}\n`;
 }
 
 /** Writes the project's dataset to `path` (through a temporary file, so a half file is never served); resolves with its size. */
-export async function writeDataset(services: Pick<Services, 'users' | 'conversations'>, projectId: string, path: string, progress: DatasetProgress): Promise<number> {
+export async function writeDataset(services: Pick<Services, 'users' | 'conversations'>, projectId: string, path: string, progress: DatasetProgress, media?: MediaLink): Promise<number> {
   const users = await services.users.list(projectId);
   const byUser = new Map<string, ConversationRecord[]>();
   for (const c of await services.conversations.list(projectId)) {
@@ -80,8 +92,8 @@ export async function writeDataset(services: Pick<Services, 'users' | 'conversat
   }
 
   try {
-    for (const u of users) await write(line(u, u.id, byUser.get(u.id) ?? []));
-    for (const [id, list] of byUser) if (!known.has(id)) await write(line(null, id, list));
+    for (const u of users) await write(line(u, u.id, byUser.get(u.id) ?? [], media));
+    for (const [id, list] of byUser) if (!known.has(id)) await write(line(null, id, list, media));
     if (chunk) await flush();
     out.end();
     await once(out, 'finish');

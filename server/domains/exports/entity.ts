@@ -11,6 +11,8 @@ import type { AppContext } from '../../context.js';
 import { listQuery } from '../conversations-api/list-filter.js';
 import type { Query } from '../../store/types.js';
 import { canonicalIdentity, type IdentityField } from '../users/identity-values.js';
+import type { MediaLink } from './dataset.js';
+import { exportMediaLinks } from '../attachments/service.js';
 import { conversationRows, messageRows, userRows, type MessageRow, type RowSource } from './columns.js';
 import { CONTENT_TYPES, exportStream } from './writers.js';
 
@@ -24,19 +26,21 @@ export interface EntityExport {
   truncated: boolean;
 }
 
-function* messagesOf(conversations: Iterable<ConversationRecord>, limit: number): Generator<MessageRow> {
+function* messagesOf(conversations: Iterable<ConversationRecord>, limit: number, media: MediaLink): Generator<MessageRow> {
   let n = 0;
   for (const conversation of conversations) {
     for (const message of conversation.messages) {
       if (n++ >= limit) return;
-      yield { conversation, message };
+      // Files as signed links valid 7 days (spec 2.6, 8).
+      const files = message.attachments?.map((a) => ({ ...a, ...media(conversation.project_id, a) }));
+      yield { conversation, message: files ? { ...message, attachments: files } : message };
     }
   }
 }
 
 const IDENTITIES: IdentityField[] = ['email', 'phone', 'external_id'];
 
-export function createEntityExports(ctx: Pick<AppContext, 'store' | 'services'>, limit = ENTITY_EXPORT_ROW_LIMIT) {
+export function createEntityExports(ctx: Pick<AppContext, 'store' | 'services' | 'config'>, limit = ENTITY_EXPORT_ROW_LIMIT) {
   async function labelNames(projectId: string) {
     const names = new Map((await ctx.store.collection('labels').list(projectId)).map((l) => [l.id, l.name]));
     return (id: string) => names.get(id) ?? id;
@@ -65,7 +69,7 @@ export function createEntityExports(ctx: Pick<AppContext, 'store' | 'services'>,
       // Every matching conversation's messages count towards the total.
       const { items } = await stored.query(projectId, newest);
       const messages = items.reduce((n, c) => n + c.messages.length, 0);
-      return finish(entity, format, messageRows, messagesOf(items, limit), messages);
+      return finish(entity, format, messageRows, messagesOf(items, limit, await exportMediaLinks(ctx)), messages);
     }
     const total = await stored.count(projectId, { ...query, arrays: false });
     const { items } = await stored.query(projectId, { ...newest, limit });

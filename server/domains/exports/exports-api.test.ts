@@ -72,7 +72,7 @@ describe('entity exports (spec 4.1)', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['conversation_id', 'id', 'seq', 'created_at', 'role', 'type', 'author', 'outcome', 'content', 'sources']);
+    expect(header).toEqual(['conversation_id', 'id', 'seq', 'created_at', 'role', 'type', 'author', 'outcome', 'content', 'sources', 'attachments']);
     const contents: unknown[] = [];
     sheet.eachRow((row, n) => n > 1 && contents.push(row.getCell(9).value));
     for (const w of Object.values(WORDS)) expect(contents).toContain(w);

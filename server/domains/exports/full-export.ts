@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../errors.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { writeDataset } from './dataset.js';
+import { exportMediaLinks } from '../attachments/service.js';
 import { linkSigner } from './links.js';
 import { announceReady } from './notify.js';
 import { heartbeat, type JobClaims } from '../../jobs/claims.js';
@@ -54,7 +55,8 @@ export function createFullExports(ctx: Pick<AppContext, 'store' | 'config' | 'se
     await patch(job, { status: 'running', progress: { done: 0, total: null } });
     try {
       await mkdir(dir, { recursive: true });
-      const bytes = await writeDataset(ctx.services, job.project_id, fileOf(job), async (done, total) => void (await patch(job, { progress: { done, total } })));
+      const media = await exportMediaLinks(ctx);
+      const bytes = await writeDataset(ctx.services, job.project_id, fileOf(job), async (done, total) => void (await patch(job, { progress: { done, total } })), media);
       const now = clock.now();
       const ready: StoredFullExport = { ...job, status: 'ready', bytes, finished_at: iso(now), expires_at: iso(now + LINK_MS) };
       // Announced before the job reads ready, so whoever sees it ready also sees whether it was
