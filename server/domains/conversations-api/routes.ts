@@ -15,7 +15,7 @@ import { queryPage } from './paginate.js';
 import { pageJson } from './serialize.js';
 import { listQuery } from './list-filter.js';
 import { countViews } from './counts.js';
-import { resolveConversationUser } from './resolve-user.js';
+import { createForUser } from './resolve-user.js';
 import { generateRoute } from './generate.js';
 import { visitorContextFor } from '../widget/visitors.js';
 
@@ -92,10 +92,8 @@ export const conversationApiRoutes: RouteModule = (app, ctx) => {
     async (request, reply) => {
       const { project_id } = request.params as { project_id: string };
       const body = request.body as CreateConversationBody;
-      const user = await resolveConversationUser(ctx.services.users, project_id, body.user_id);
-      const record = await conversations.create({
+      const record = await createForUser({ store: ctx.store, users: ctx.services.users, conversations }, body.user_id, {
         projectId: project_id,
-        userId: user.id,
         channelType: 'api',
         externalId: body.external_id ?? null,
         firstMessage: { role: 'user', content: body.message },

@@ -56,6 +56,19 @@ export type ConversationPatch = Partial<
 
 export const summary = ({ messages: _m, webhook_events: _w, ...conversation }: ConversationRecord): Conversation => conversation;
 
+export interface CreateInput {
+  projectId: string;
+  userId: string;
+  channelId?: string | null;
+  channelType?: string;
+  firstMessage?: NewMessage;
+  externalId?: string | null;
+  /** A simulation's conversation: hidden from lists and metrics, pinned to its target and context. */
+  simulation?: SimulationPin;
+  /** An id made by the caller (newId()), so documents that name the conversation are written beside it. */
+  id?: string;
+}
+
 export function createConversationService(store: ParleyStore, bus: ConversationBus, outbound: () => ConversationOutbound | undefined = () => undefined) {
   const conversations = store.collection('conversations');
   /** What else goes with a removed conversation (its files: domains/attachments), run before the record goes. */
@@ -106,19 +119,16 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
     };
   }
 
-  return {
-    async create(input: {
-      projectId: string;
-      userId: string;
-      channelId?: string | null;
-      channelType?: string;
-      firstMessage?: NewMessage;
-      externalId?: string | null;
-      /** A simulation's conversation: hidden from lists and metrics, pinned to its target and context. */
-      simulation?: SimulationPin;
-      /** An id made by the caller (newId()), so documents that name the conversation are written beside it. */
-      id?: string;
-    }): Promise<ConversationRecord> {
+  const service = {
+    create: (input: CreateInput): Promise<ConversationRecord> => service.createWith(input, (projectId, record) => conversations.put(projectId, record)),
+
+    /**
+     * create() with the write handed to the caller, who stores `record` (as it must be stored, with
+     * its webhook events) together with other documents in one Store.transact: the first message of
+     * a visitor creates user, session and conversation at once (spec 5.1). `write` resolves once
+     * that is durable; the events go out after it, as after create().
+     */
+    async createWith(input: CreateInput, write: (projectId: string, record: ConversationRecord) => Promise<unknown>): Promise<ConversationRecord> {
       if (input.firstMessage) checkMessage(input.firstMessage);
       const t = now();
       const record: ConversationRecord = {
@@ -155,10 +165,10 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
         Object.assign(record, { message_count: 1, last_seq: 1, first_message_at: t, last_message_at: t });
       }
       await (input.simulation
-        ? conversations.put(input.projectId, record)
+        ? write(input.projectId, record)
         : withEvents(input.projectId, record.id, (carry, change) => {
             const events = carry?.(change, null, record, record.messages);
-            return conversations.put(input.projectId, events ? { ...record, webhook_events: events } : record);
+            return write(input.projectId, events ? { ...record, webhook_events: events } : record);
           }));
       bus.publish({ type: 'conversation.created', project_id: input.projectId, conversation_id: record.id, conversation: summary(record) });
       for (const message of record.messages) {
@@ -310,6 +320,7 @@ export function createConversationService(store: ParleyStore, bus: ConversationB
       return this.patch(projectId, conversationId, { status });
     },
   };
+  return service;
 }
 
 export type ConversationService = ReturnType<typeof createConversationService>;

@@ -82,36 +82,48 @@ export function createUserService(store: ParleyStore, onEvent: UserEventHook = (
     return out;
   }
 
+  /**
+   * create() with the write handed to the caller, who stores `user` in `pool` together with other
+   * documents in one Store.transact (a visitor's first message, spec 5.1); the user.created event is
+   * recorded around it as around create().
+   */
+  async function createWith(projectId: string, input: UserInput, id: string, write: (pool: string, user: User) => Promise<unknown>): Promise<User> {
+    const data = clean(input);
+    checkFreeForm('external_attributes', data.external_attributes ?? {});
+    await assertUnique(projectId, data);
+    const pool = await poolOf(projectId);
+    const user: User = {
+      id,
+      user_pool_id: pool,
+      first_name: data.first_name ?? null,
+      last_name: data.last_name ?? null,
+      email: data.email ?? null,
+      phone: data.phone ?? null,
+      external_id: data.external_id ?? null,
+      external_attributes: data.external_attributes ?? {},
+      timezone: data.timezone ?? null,
+      locales: data.locales ?? [],
+      labels: data.labels ?? [],
+      email_signed: false,
+      phone_signed: false,
+      external_id_signed: false,
+      ...(data.platform_ids ? { platform_ids: data.platform_ids } : {}),
+      last_seen_at: null,
+      created_at: now(),
+    };
+    await onEvent(projectId, { type: 'user.created', user, pool, fields: { created_at: user.created_at } }, () => write(pool, user));
+    return user;
+  }
+
   return {
     poolOf,
     findByIdentity,
 
-    async create(projectId: string, input: UserInput = {}, id: string = newId()): Promise<User> {
-      const data = clean(input);
-      checkFreeForm('external_attributes', data.external_attributes ?? {});
-      await assertUnique(projectId, data);
-      const pool = await poolOf(projectId);
-      const user: User = {
-        id,
-        user_pool_id: pool,
-        first_name: data.first_name ?? null,
-        last_name: data.last_name ?? null,
-        email: data.email ?? null,
-        phone: data.phone ?? null,
-        external_id: data.external_id ?? null,
-        external_attributes: data.external_attributes ?? {},
-        timezone: data.timezone ?? null,
-        locales: data.locales ?? [],
-        labels: data.labels ?? [],
-        email_signed: false,
-        phone_signed: false,
-        external_id_signed: false,
-        ...(data.platform_ids ? { platform_ids: data.platform_ids } : {}),
-        last_seen_at: null,
-        created_at: now(),
-      };
-      return onEvent(projectId, { type: 'user.created', user, pool, fields: { created_at: user.created_at } }, () => users.put(pool, user));
+    create(projectId: string, input: UserInput = {}, id: string = newId()): Promise<User> {
+      return createWith(projectId, input, id, (pool, user) => users.put(pool, user));
     },
+
+    createWith,
 
     get: async (projectId: string, id: string) => users.get(await poolOf(projectId), id),
 

@@ -88,29 +88,34 @@ export async function updateDevice(
   const col = devices(ctx);
   const updated = await col.update(projectId, deviceId, (doc) => fn(doc as DeviceDoc));
   if (updated) return updated as DeviceDoc;
-  const t = now();
-  const fresh: DeviceDoc = { id: deviceId, kind: 'device', frame_id: frameId, page: null, locales: [], first_sends: [], created_at: t, last_seen_at: t };
-  return (await col.put(projectId, fn(fresh))) as DeviceDoc;
+  return (await col.put(projectId, fn(newDevice(frameId, deviceId)))) as DeviceDoc;
 }
 
-export async function createSession(
-  ctx: AppContext,
-  projectId: string,
-  input: {
-    id: string;
-    frame_id: string;
-    device_id: string;
-    user_id: string;
-    page: PageContext | null;
-    user_agent?: string | null;
-    locales?: string[];
-    /** The conversations it starts with (the one its first message creates). */
-    conversation_ids?: string[];
-  },
-): Promise<SessionDoc> {
+/** The document of a device seen for the first time. */
+export function newDevice(frameId: string, deviceId: string): DeviceDoc {
   const t = now();
-  const doc: SessionDoc = { conversation_ids: [], ...input, kind: 'session', created_at: t, last_seen_at: t, revoked_at: null };
-  return (await devices(ctx).put(projectId, doc)) as SessionDoc;
+  return { id: deviceId, kind: 'device', frame_id: frameId, page: null, locales: [], first_sends: [], created_at: t, last_seen_at: t };
+}
+
+export interface SessionInput {
+  id: string;
+  frame_id: string;
+  device_id: string;
+  user_id: string;
+  page: PageContext | null;
+  user_agent?: string | null;
+  locales?: string[];
+  /** The conversations it starts with (the one its first message creates). */
+  conversation_ids?: string[];
+}
+
+export function newSession(input: SessionInput): SessionDoc {
+  const t = now();
+  return { conversation_ids: [], ...input, kind: 'session', created_at: t, last_seen_at: t, revoked_at: null };
+}
+
+export async function createSession(ctx: AppContext, projectId: string, input: SessionInput): Promise<SessionDoc> {
+  return (await devices(ctx).put(projectId, newSession(input))) as SessionDoc;
 }
 
 export async function updateSession(
@@ -144,9 +149,8 @@ export interface ConversationLinkDoc {
   frame_id: string;
 }
 
-export async function linkConversation(ctx: AppContext, projectId: string, link: Omit<ConversationLinkDoc, 'kind'>): Promise<void> {
-  await devices(ctx).put(projectId, { ...link, kind: 'conversation' });
-}
+export const conversationLink = (link: Omit<ConversationLinkDoc, 'kind'>): ConversationLinkDoc => ({ ...link, kind: 'conversation' });
+
 
 /** The page the visitor of a widget conversation is on (latest page.update), for audiences (spec 2.8). */
 export async function visitorPageFor(ctx: AppContext, projectId: string, conversationId: string): Promise<PageContext | null> {

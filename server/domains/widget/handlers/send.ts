@@ -9,7 +9,7 @@
 import type { FrameHandler, Gateway } from '../gateway.js';
 import type { Connection } from '../connection.js';
 import type { SendFrame } from '../../../../shared/protocol.js';
-import type { ConversationRecord, Message } from '../../../../shared/schemas/entities.js';
+import type { ConversationRecord, Message, User } from '../../../../shared/schemas/entities.js';
 import { AppError } from '../../../errors.js';
 import { newId } from '../../../lib/ids.js';
 import { summary } from '../../conversations/service.js';
@@ -18,7 +18,7 @@ import { assertVerifiedIfRequired } from './identity.js';
 import { saveVisitorAttributes } from './page.js';
 import { operatorsOf } from '../../operators/service.js';
 import { handoffMode } from '../channel-config.js';
-import { createSession, getDevice, getSession, linkConversation, rememberFirstSend, updateDevice, updateSession } from '../visitors.js';
+import { conversationLink, getDevice, getSession, newDevice, newSession, rememberFirstSend, type DeviceDoc, type SessionDoc } from '../visitors.js';
 
 function limitMessages(frame: SendFrame, conn: Connection, gw: Gateway) {
   const v = gw.requireVisitor(conn);
@@ -63,49 +63,49 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
   const { ctx } = gw;
   const v = gw.requireVisitor(conn);
   if (await replayFirstSend(frame, conn, gw)) return;
-  // Every document of a first message is written at once, one group commit (docs/architecture.md
-  // section 7) before the ack instead of two in a row: the ids are made here, so the session, the
-  // device and the link can name the conversation while it is being written. If a write fails there
-  // is no ack, and readers treat a named conversation that was never stored as absent (the welcome
-  // shows the session's latest stored one, a re-send of the message starts it again).
+  // Every document of a first message is written in one Store.transact (docs/architecture.md section
+  // 7 "Transactions"): the user, the session, the conversation with the message, the link and the
+  // device are stored together or not at all, so no crash or failed write leaves a user or session
+  // without the conversation that made them. If it fails there is no ack and nothing was stored (a
+  // re-send of the message starts again). The ids are made here, so the documents name each other.
   const userId = v.userId ?? newId();
   const sessionId = v.sessionId ?? newId();
   const conversationId = newId();
-  const [record] = await Promise.all([
-    ctx.services.conversations.create({
-      id: conversationId,
-      projectId: v.projectId,
-      userId,
-      channelId: v.channel.id,
-      channelType: 'website_widget',
-      firstMessage: { role: 'user', content: frame.content, client_id: frame.client_id },
-    }),
-    v.userId
-      ? saveVisitorAttributes(gw, v)
-      : ctx.services.users.create(
+  const storeAll = (record: ConversationRecord, user: { pool: string; doc: User } | null) =>
+    ctx.store.transact((tx) => {
+      tx.create('conversations', v.projectId, record);
+      if (user) tx.create('users', user.pool, user.doc);
+      if (v.sessionId) {
+        tx.update('devices', v.projectId, sessionId, (doc) =>
+          doc?.kind === 'session' ? { ...doc, conversation_ids: [...(doc as SessionDoc).conversation_ids, conversationId] } : undefined,
+        );
+      } else {
+        tx.create(
+          'devices',
           v.projectId,
-          { locales: v.locales, ...(Object.keys(v.attributes).length ? { external_attributes: { widget: v.attributes } } : {}) },
-          userId,
-        ),
-    v.sessionId
-      ? updateSession(ctx, v.projectId, sessionId, (doc) => ({ ...doc, conversation_ids: [...doc.conversation_ids, conversationId] }))
-      : createSession(ctx, v.projectId, {
-          id: sessionId,
-          frame_id: v.frameId,
-          device_id: v.deviceId,
-          user_id: userId,
-          page: v.page,
-          user_agent: conn.userAgent,
-          locales: v.locales,
-          conversation_ids: [conversationId],
-        }),
-    linkConversation(ctx, v.projectId, { id: conversationId, session_id: sessionId, device_id: v.deviceId, frame_id: v.frameId }),
-    updateDevice(ctx, v.projectId, v.frameId, v.deviceId, (doc) => ({
-      ...rememberFirstSend(doc, { client_id: frame.client_id, conversation_id: conversationId, session_id: sessionId }),
-      ...(v.page ? { page: v.page } : {}),
-      locales: v.locales.length ? v.locales : doc.locales,
-      user_agent: conn.userAgent ?? doc.user_agent ?? null,
-    })),
+          newSession({ id: sessionId, frame_id: v.frameId, device_id: v.deviceId, user_id: userId, page: v.page, user_agent: conn.userAgent, locales: v.locales, conversation_ids: [conversationId] }),
+        );
+      }
+      tx.put('devices', v.projectId, conversationLink({ id: conversationId, session_id: sessionId, device_id: v.deviceId, frame_id: v.frameId }));
+      tx.update('devices', v.projectId, v.deviceId, (doc) => {
+        const device = (doc as DeviceDoc | undefined) ?? newDevice(v.frameId, v.deviceId);
+        return {
+          ...rememberFirstSend(device, { client_id: frame.client_id, conversation_id: conversationId, session_id: sessionId }),
+          ...(v.page ? { page: v.page } : {}),
+          locales: v.locales.length ? v.locales : device.locales,
+          user_agent: conn.userAgent ?? device.user_agent ?? null,
+        };
+      });
+    });
+  const input = { id: conversationId, projectId: v.projectId, userId, channelId: v.channel.id, channelType: 'website_widget', firstMessage: { role: 'user' as const, content: frame.content, client_id: frame.client_id } };
+  const newUser = { locales: v.locales, ...(Object.keys(v.attributes).length ? { external_attributes: { widget: v.attributes } } : {}) };
+  // The services record their webhook events around the one write (webhooks/relay.ts): both
+  // intents before it, both relays after it.
+  const [record] = await Promise.all([
+    ctx.services.conversations.createWith(input, (_projectId, stored) =>
+      v.userId ? storeAll(stored, null) : ctx.services.users.createWith(v.projectId, newUser, userId, (pool, doc) => storeAll(stored, { pool, doc })),
+    ),
+    saveVisitorAttributes(gw, v),
   ]);
   v.userId = userId;
   v.sessionId = sessionId;
