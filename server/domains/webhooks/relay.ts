@@ -1,5 +1,6 @@
-// How an event survives a crash between a change and its event (docs/api.md "Webhooks"). The store
-// has no transaction over two documents, so the order of the writes carries the guarantee:
+// How an event survives a crash between a change and its event (docs/api.md "Webhooks"). Most
+// changes are single-document writes (Store.transact is kept for the acts the spec needs whole), so
+// the order of the writes carries the guarantee:
 //
 //   1. an intent naming the document about to change is stored (durable) BEFORE the change;
 //   2. the change is written; a conversation's events go into that same write, in the document
