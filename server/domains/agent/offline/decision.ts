@@ -110,13 +110,18 @@ export function decide(question: string, passages: Passage[], options: DecisionO
   const related = pages.filter((_, i) => coverages[i]! > 0 && coverages[i]! >= options.plausible * best).map((s) => leadSection(concepts, [s, ...passages.filter(about)]));
   if (related.length === 0) return none(f, p);
   // Suggestions are for two or three pages that are each plausibly right. When the best page is the
-  // only one (the others cover less than half of what it does: "How long is the warranty?" on a shop
-  // site of five pages), it leads by a clear margin: its answer, not a list of one link.
+  // only one (the others cover less than half of what it does: "my kettle broke after a year" on a
+  // shop site of five pages) and its section covers at least half of the question, it leads by a
+  // clear margin: its answer, not a list of one link. Below half, one page matching a word or two
+  // ("What is your refund policy?" on a framework's manual) is no answer.
   const [only] = related;
-  if (related.length === 1 && only!.source_id === passages[0]!.source_id && !foreign && !offTopic)
+  if (related.length === 1 && only!.source_id === passages[0]!.source_id && coverageOf(concepts, passages[0]!) >= SINGLE_COVERAGE && !foreign && !offTopic)
     return { ...base, outcome: 'answer', passages: [leadSection(concepts, passages.filter(about))], probability: p, features: f };
   return { ...base, outcome: 'suggestions', passages: related, probability: p, features: f };
 }
+
+/** Share of the question (IDF-weighted) the only plausible page's best section covers to be the answer. */
+const SINGLE_COVERAGE = 0.5;
 
 /** A chunk's place on its page (`<source>:<n>`); unknown ones sort last. */
 const order = (p: Passage) => Number(/:(\d+)$/.exec(p.chunk_id)?.[1] ?? Infinity);

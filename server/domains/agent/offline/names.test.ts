@@ -33,6 +33,8 @@ describe('names in a question', () => {
     expect(about(passage('a', 'Litestream streams changes to S3.'))).toBe(true);
     expect(about(passage('b', 'Copies go to S3 buckets.'))).toBe(false);
     expect(aboutNames('stream my database', [concept('stream')], 'en')(passage('b', 'Copies go to S3 buckets.'))).toBe(true);
+    // The name the whole base is about (in most sections: a low IDF) need not be in every section.
+    expect(aboutNames('How do I benchmark a Fastify application?', [{ ...concept('fastify'), idf: 0.4 }, concept('benchmark')], 'en')(passage('b', 'Benchmarking.'))).toBe(true);
     // A fourth page is no suggestion: its sections are not among the first pages.
     const four = ['a', 'b', 'c', 'd'].map((s) => passage(s, 'Stream the database.'));
     expect(firstPages([...four, passage('a', 'More on a.')]).map((p) => p.source_id)).toEqual(['a', 'b', 'c', 'a']);

@@ -14,6 +14,13 @@ import { covered, passageTerms } from './features.js';
 /** A German word its dictionary lacks; without the dictionary nothing can be told, so none is. */
 const untranslated = (word: string) => dictionary('de') !== null && translate(word, 'de').length === 0;
 
+/**
+ * A name the knowledge base uses in more than about one section in five (IDF below 1.5) is what the
+ * whole base is about, not a thing a section must mention: "How do I benchmark a Fastify
+ * application?" over Fastify's manual, whose Benchmarking guide never writes the word.
+ */
+const COMMON_NAME_IDF = 1.5;
+
 /** Pages a suggestion lists at most. */
 const PAGES = 3;
 
@@ -53,11 +60,11 @@ export function isName(question: string, concept: QueryConcept, language: Langua
 
 /**
  * Which sections are about the question's names: a section is when it mentions every one of them (by
- * any of a concept's terms: a translation or spelling correction counts). Every section is when the
- * question names nothing.
+ * any of a concept's terms: a translation or spelling correction counts), the base's own common
+ * names aside. Every section is when the question names nothing else.
  */
 export function aboutNames(question: string, concepts: readonly QueryConcept[], language: Language): (p: Passage) => boolean {
-  const names = concepts.filter((c) => isName(question, c, language));
+  const names = concepts.filter((c) => c.idf >= COMMON_NAME_IDF && isName(question, c, language));
   if (names.length === 0) return () => true;
   return (p) => {
     const terms = passageTerms(p);
