@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { connectPlatformChannel, listPlatformChannels, platformChannelPath, type PlatformChannelOut } from '../models/platform-channels.js';
-import { connectableTeamChat, copyOf, platformInfo } from '../models/platform-copy.js';
+import { connectable, copyOf, platformInfo } from '../models/platform-copy.js';
 import type { ChannelTypeInfo, ConnectFieldInfo } from '../../shared/channel-types.js';
 import { Loading } from './Loading.js';
 import { ErrorAlert } from './ErrorAlert.js';
@@ -51,28 +51,31 @@ function ConnectForm({ project, platform }: { project: string; platform: Channel
   );
 }
 
-export function TeamChatSection({ project }: { project: string }) {
+/** One section per group of kinds: team chat (the default), and ticketing with CRM cases. */
+export function TeamChatSection({ project, kinds = ['team_chat'], title = 'Team chat', empty = 'No team chat connected yet.' }: { project: string; kinds?: ChannelTypeInfo['kind'][]; title?: string; empty?: string }) {
   const [list, setList] = useState<PlatformChannelOut[] | null>(null);
   const { error, showError } = useErrorLine();
   useEffect(() => {
     listPlatformChannels(project).then(setList, showError);
   }, [project]);
-  const teamChat = connectableTeamChat();
+  const teamChat = connectable(kinds);
+  const id = `${kinds[0]}-title`;
   const shown = (list ?? []).filter((c) => teamChat.some((t) => t.type === c.type));
 
   return (
-    <section class="card" aria-labelledby="team-chat-title">
-      <h2 id="team-chat-title">Team chat</h2>
+    <section class="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       <ErrorAlert text={error} />
       {!list && <Loading />}
-      {list && !shown.length && <p class="muted">No team chat connected yet.</p>}
+      {list && !shown.length && <p class="muted">{empty}</p>}
       <ul class="channel-list">
         {shown.map((c) => (
           <li key={c.id}>
             <a href={platformChannelPath(project, c)}>{c.name}</a>
             <span class="muted">
               {platformInfo(c.type).label}
-              {c.identity.team ? ` · ${c.identity.team}` : ''} · bot token {c.values.bot_token}
+              {c.identity.team ? ` · ${c.identity.team}` : ''}
+              {c.values.bot_token ? ` · bot token ${c.values.bot_token}` : c.identity.subdomain || c.identity.host ? ` · ${c.identity.subdomain ?? c.identity.host}` : ''}
             </span>
           </li>
         ))}

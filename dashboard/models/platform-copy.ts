@@ -27,11 +27,28 @@ const COPY: Record<string, PlatformCopy> = {
     testPlaceholder: 'hawos4dqtby53pd64o4a4cmeoo',
     identity: (i) => `Bot: @${i.bot_username ?? 'unknown'} · user ${i.bot_user_id ?? 'unknown'}`,
   },
+  zendesk: {
+    connectHint: 'Create an API token for the agent Parley answers as, connect, then create a webhook subscribed to the ticket event “Comment added” pointing at the events URL and enter its signing secret (docs/channels.md has the steps).',
+    eventsHint: 'Use it as the endpoint URL of a Zendesk webhook (Admin Center, Webhooks) subscribed to zen:event-type:ticket.comment_added, and enter the webhook’s signing secret below.',
+    testLabel: 'Zendesk ticket number (an internal note is added)',
+    testPlaceholder: '35436',
+    identity: (i) => `Subdomain: ${i.subdomain ?? 'unknown'} · agent ${i.name || i.user_id || 'unknown'}`,
+  },
+  zammad: {
+    connectHint: 'Create an access token with the ticket.agent permission, connect, then add a webhook with an HMAC SHA1 signature token and a trigger that calls it on a customer’s article (docs/channels.md has the steps).',
+    eventsHint: 'Use it as the endpoint of a Zammad webhook (Settings, Webhook) called by a trigger on new customer articles, with the signature token entered below.',
+    testLabel: 'Zammad ticket id (an internal note is added)',
+    testPlaceholder: '81',
+    identity: (i) => `Helpdesk: ${i.host ?? 'unknown'} · agent ${i.login || i.user_id || 'unknown'}`,
+  },
 };
 
-/** The team-chat platforms the console connects: available, with a connect form. */
-export const connectableTeamChat = (): Array<ChannelTypeInfo & { fields: ConnectFieldInfo[] }> =>
-  CHANNEL_TYPES.filter((t): t is ChannelTypeInfo & { fields: ConnectFieldInfo[] } => t.kind === 'team_chat' && t.availability === 'available' && !!t.fields);
+/** The platforms of these kinds the console connects: available, with a connect form. */
+export const connectable = (kinds: ChannelTypeInfo['kind'][]): Array<ChannelTypeInfo & { fields: ConnectFieldInfo[] }> =>
+  CHANNEL_TYPES.filter((t): t is ChannelTypeInfo & { fields: ConnectFieldInfo[] } => kinds.includes(t.kind) && t.availability === 'available' && !!t.fields);
+
+/** The team-chat platforms the console connects. */
+export const connectableTeamChat = () => connectable(['team_chat']);
 
 export const platformInfo = (type: string): { label: string; fields: ConnectFieldInfo[] } => {
   const t = CHANNEL_TYPES.find((x) => x.type === type);

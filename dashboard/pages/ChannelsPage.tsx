@@ -79,6 +79,7 @@ export default function ChannelsPage({ project }: { project: string }) {
         </ul>
       </section>
       <TeamChatSection project={project} />
+      <TeamChatSection project={project} kinds={['ticketing', 'crm']} title="Ticketing and CRM" empty="No ticketing or CRM channel connected yet." />
       <ChannelTypeList />
       <ConfirmDialog open={!!deleting} title={`Delete ${deleting?.name ?? 'channel'}?`} confirmLabel="Delete channel" danger onConfirm={() => deleting && void remove(deleting)} onCancel={() => setDeleting(null)}>
         <p>Pages embedding it stop showing the chat. Its conversations stay.</p>
