@@ -1,6 +1,7 @@
-// One effect of a trigger (spec 6): block the AI reply, or add or remove one of the project's labels.
+// One effect of a trigger (spec 6): block the AI reply, add or remove one of the project's labels on
+// the conversation, or add or remove a label (a name) on the conversation's user.
 import type { Label } from '../../shared/schemas/entities.js';
-import { EFFECT_LABELS, type DraftEffect, type EffectType } from '../models/trigger-draft.js';
+import { EFFECT_LABELS, isUserLabelEffect, type DraftEffect, type EffectType } from '../models/trigger-draft.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { SelectField } from './SelectField.js';
 import { removeAndRefocus, useFocusOnMount } from './row-focus.js';
@@ -29,7 +30,13 @@ export function TriggerEffectRow({ effect: e, number, labels, error, onChange, o
               </option>
             ))}
           </SelectField>
-          {e.type !== 'block' && (
+          {isUserLabelEffect(e.type) && (
+            <div class="field">
+              <label for={`${e.key}-user-label`}>User label</label>
+              <input id={`${e.key}-user-label`} required maxLength={80} value={e.label} onInput={(ev) => onChange({ ...e, label: ev.currentTarget.value })} />
+            </div>
+          )}
+          {e.type !== 'block' && !isUserLabelEffect(e.type) && (
             <SelectField label="Label" required value={e.label_id} onChange={(label_id) => onChange({ ...e, label_id })}>
               {!labels.length && <option value="">No labels in this project yet</option>}
               {labels.map((l) => (

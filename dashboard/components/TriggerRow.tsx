@@ -17,7 +17,7 @@ interface Props {
 }
 
 export function TriggerRow({ trigger: t, position, count, audienceName, labelName, onMove, onToggle, onEdit, onDelete }: Props) {
-  const effects = t.effects.map((e) => (e.type === 'block' ? 'block the AI reply' : `${EFFECT_LABELS[e.type].toLowerCase()} ${labelName(e.label_id)}`)).join(', ');
+  const effects = t.effects.map((e) => (e.type === 'block' ? 'block the AI reply' : `${EFFECT_LABELS[e.type].toLowerCase()} ${'label_id' in e ? labelName(e.label_id) : `“${e.label}”`}`)).join(', ');
   return (
     <li data-trigger-id={t.id} class={t.state === 'draft' ? 'is-draft' : undefined}>
       <div class="trigger-text">

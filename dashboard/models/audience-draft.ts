@@ -3,7 +3,7 @@
 // 400 (`conditions[1].conditions[0]`) names a node of this tree. Values are kept as the text the
 // inputs show and turned into the operand the operator needs only when saving: the server judges
 // them, and its message then appears at the row.
-import { AUDIENCE_FIELDS, AUDIENCE_OPERATORS, type AudienceFieldType, type DurationUnit } from '../../shared/schemas/audience-fields.js';
+import { AUDIENCE_FIELDS, AUDIENCE_OPERATORS, fieldOperators, type AudienceFieldType, type DurationUnit } from '../../shared/schemas/audience-fields.js';
 import type { AudienceCondition, AudienceNode } from '../../shared/schemas/behaviour.js';
 
 export interface DraftValue {
@@ -49,7 +49,7 @@ const nextKey = () => `n${++counter}`;
 const emptyValue = (): DraftValue => ({ text: '', high: '', amount: '', unit: 'days', list: [] });
 
 export const fieldType = (field: string): AudienceFieldType => AUDIENCE_FIELDS[field]?.type ?? 'text';
-export const operatorsOf = (field: string): readonly string[] => AUDIENCE_OPERATORS[fieldType(field)];
+export const operatorsOf = (field: string): readonly string[] => (AUDIENCE_FIELDS[field] ? fieldOperators(AUDIENCE_FIELDS[field]) : AUDIENCE_OPERATORS[fieldType(field)]);
 /** Date fields and every time field take a timezone (docs/behaviour.md "Timezones"). */
 export const takesTimezone = (field: string) => fieldType(field) === 'date' || AUDIENCE_FIELDS[field]?.group === 'time';
 
@@ -70,7 +70,7 @@ export function valueKind(field: string, operator: string): ValueKind {
       if (operator === 'number_is') return 'number';
       return operator === 'boolean_is' ? 'boolean' : 'text';
     default:
-      return 'text';
+      return operator === 'is_one_of' ? 'list' : 'text';
   }
 }
 

@@ -17,8 +17,14 @@ export interface DraftMessageCondition {
 export interface DraftEffect {
   key: string;
   type: EffectType;
+  /** The project's label, for the conversation's label effects. */
   label_id: string;
+  /** The label's name, for the user's label effects (user labels are names). */
+  label: string;
 }
+
+/** Effects on the conversation's user name a label; the others pick one of the project's. */
+export const isUserLabelEffect = (type: EffectType) => type === 'add_user_label' || type === 'remove_user_label';
 
 export interface TriggerDraft {
   name: string;
@@ -43,13 +49,15 @@ export const EFFECT_LABELS: Record<EffectType, string> = {
   block: 'Block the AI reply',
   add_label: 'Add label',
   remove_label: 'Remove label',
+  add_user_label: 'Add user label',
+  remove_user_label: 'Remove user label',
 };
 
 let counter = 0;
 const nextKey = () => `t${++counter}`;
 
 export const newMessageCondition = (type: ConditionType = 'contains'): DraftMessageCondition => ({ key: nextKey(), type, text: '' });
-export const newEffect = (type: EffectType = 'block', labelId = ''): DraftEffect => ({ key: nextKey(), type, label_id: type === 'block' ? '' : labelId });
+export const newEffect = (type: EffectType = 'block', labelId = ''): DraftEffect => ({ key: nextKey(), type, label_id: type === 'block' ? '' : labelId, label: '' });
 
 const operandText = (c: MessageCondition): string => {
   switch (c.type) {
@@ -72,7 +80,7 @@ export function draftOf(t: Trigger | null): TriggerDraft {
     audience_id: t.audience_id ?? '',
     audience: fromApiConditions(t.audience_conditions ?? []),
     conditions: t.conditions.map((c) => ({ key: nextKey(), type: c.type, text: operandText(c) })),
-    effects: t.effects.map((e) => ({ key: nextKey(), type: e.type, label_id: e.type === 'block' ? '' : e.label_id })),
+    effects: t.effects.map((e) => ({ key: nextKey(), type: e.type, label_id: 'label_id' in e ? e.label_id : '', label: 'label' in e ? e.label : '' })),
   };
 }
 
@@ -91,7 +99,11 @@ function condition(c: DraftMessageCondition): MessageCondition {
   }
 }
 
-const effect = (e: DraftEffect): TriggerEffect => (e.type === 'block' ? { type: 'block' } : { type: e.type, label_id: e.label_id });
+function effect(e: DraftEffect): TriggerEffect {
+  if (e.type === 'block') return { type: 'block' };
+  if (e.type === 'add_user_label' || e.type === 'remove_user_label') return { type: e.type, label: e.label.trim() };
+  return { type: e.type, label_id: e.label_id };
+}
 
 export const bodyOf = (d: TriggerDraft): TriggerBody => ({
   name: d.name.trim(),

@@ -113,6 +113,11 @@ export const GenerateResponse = lean(Type.Object({ message: MessageSchema, sourc
 const Name = Nullable(Type.String({ maxLength: 200 }));
 const Email = Nullable(Type.String({ maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' }));
 const Attributes = Type.Record(Type.String(), Type.Unknown());
+/** User labels (spec 2.4): names, not a project's label ids, since a user pool spans projects. */
+const UserLabels = Type.Array(Type.String({ minLength: 1, maxLength: 80 }), {
+  maxItems: 50,
+  description: 'Labels of the user: names (trimmed, unique without regard to case); replaces the stored list. Audiences match them as `user.labels`.',
+});
 
 export const UserListQuery = Type.Object(
   {
@@ -135,6 +140,7 @@ export const CreateUserBody = Type.Object(
     external_attributes: Type.Optional(Attributes),
     timezone: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
     locales: Type.Optional(Type.Array(Type.String({ maxLength: 35 }), { maxItems: 20 })),
+    labels: Type.Optional(UserLabels),
   },
   closed,
 );
@@ -147,6 +153,7 @@ export const PatchUserBody = Type.Object(
     last_name: Type.Optional(Name),
     email: Type.Optional(Email),
     external_attributes: Type.Optional(Attributes),
+    labels: Type.Optional(UserLabels),
   },
   closed,
 );

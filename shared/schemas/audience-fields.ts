@@ -28,17 +28,24 @@ export interface AudienceField {
   description: string;
   /** The values a select field can take. */
   options?: readonly string[];
+  /** Operators this one field takes beyond its type's (the user agent's `matches` and `is_one_of`). */
+  extraOperators?: readonly string[];
 }
+
+/** The operators a field takes: its type's, then its own extras. */
+export const fieldOperators = (def: AudienceField): readonly string[] =>
+  def.extraOperators ? [...AUDIENCE_OPERATORS[def.type], ...def.extraOperators] : AUDIENCE_OPERATORS[def.type];
 
 export const CHANNEL_TYPES = ['browser', 'messaging', 'ticketing', 'team_chat', 'api', 'crm'] as const;
 export const INTEGRATION_TYPES = ['widget', 'api', 'ticketing', 'crm', 'team_chat', 'messaging'] as const;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
-const f = (type: AudienceFieldType, group: AudienceFieldGroup, description: string, options?: readonly string[]): AudienceField => ({
+const f = (type: AudienceFieldType, group: AudienceFieldGroup, description: string, options?: readonly string[], extraOperators?: readonly string[]): AudienceField => ({
   type,
   group,
   description,
   ...(options ? { options } : {}),
+  ...(extraOperators ? { extraOperators } : {}),
 });
 
 export const AUDIENCE_FIELDS: Record<string, AudienceField> = {
@@ -68,7 +75,9 @@ export const AUDIENCE_FIELDS: Record<string, AudienceField> = {
   'channel.team_chat_team_name': f('text', 'channel', 'Team-chat team name'),
   'channel.messaging_phone_number': f('text', 'channel', 'Messaging platform phone number'),
   'channel.browser_url': f('text', 'channel', 'URL of the page the visitor is on (widget)'),
-  'channel.user_agent': f('text', 'channel', "The visitor's browser user agent (widget)"),
+  // A user agent is matched by pattern more often than by equality: `matches` takes a regular
+  // expression (RE2 syntax, linear in the text), `is_one_of` a list of whole agents.
+  'channel.user_agent': f('text', 'channel', "The visitor's browser user agent (widget), as the browser sent it", undefined, ['matches', 'is_one_of']),
   // Conversation context (spec 2.5)
   'conversation.id': f('text', 'conversation', 'The conversation id'),
   'conversation.external_id': f('text', 'conversation', 'Your own id of the conversation'),

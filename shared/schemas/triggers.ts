@@ -28,6 +28,9 @@ export const TriggerEffectSchema = Type.Union([
   Type.Object({ type: Type.Literal('block') }, closed),
   Type.Object({ type: Type.Literal('add_label'), label_id: Id }, closed),
   Type.Object({ type: Type.Literal('remove_label'), label_id: Id }, closed),
+  // The conversation's user (spec 2.4): user labels are names, as the users API takes them.
+  Type.Object({ type: Type.Literal('add_user_label'), label: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }) }, closed),
+  Type.Object({ type: Type.Literal('remove_user_label'), label: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }) }, closed),
 ]);
 export type TriggerEffect = Static<typeof TriggerEffectSchema>;
 
@@ -80,6 +83,9 @@ export const TriggerRunSchema = Type.Object({
   spam: Type.Boolean(),
   labels_added: Type.Array(Type.String()),
   labels_removed: Type.Array(Type.String()),
+  /** User labels the run added to or removed from the conversation's user. */
+  user_labels_added: Type.Optional(Type.Array(Type.String())),
+  user_labels_removed: Type.Optional(Type.Array(Type.String())),
   at: Timestamp,
 });
 export type TriggerRun = Static<typeof TriggerRunSchema>;

@@ -172,7 +172,14 @@ export async function agentTools(input: {
   const c = input.conversation;
   if (c) {
     tools.push(
-      setLabelTool({ projectId: input.projectId, conversationId: c.record.id, conversations: c.conversations, labels: c.labels }),
+      setLabelTool({
+        projectId: input.projectId,
+        conversationId: c.record.id,
+        conversations: c.conversations,
+        labels: c.labels,
+        // A simulation's visitor is not a stored user: its labels come from the simulation's context.
+        ...(c.record.simulation ? {} : { user: { id: c.record.user_id, users: c.users } }),
+      }),
       setUserAttributeTool({ projectId: input.projectId, userId: c.record.user_id, users: c.users }),
       // The profile's timezone is the draft's here; guidance/stages.ts swaps in the one the reply's build uses.
       currentTimeTool(userTimezone(c.users, c.record), 'UTC', clockOf(c.record)),

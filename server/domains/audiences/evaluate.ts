@@ -4,6 +4,7 @@
 // comparisons ignore case. Rules for missing values (docs/behaviour.md "Missing values"): only the
 // emptiness operators and the negations (isn't, isn't one of, contains none of) hold for them; a
 // missing boolean counts as false. Ranges (between, in the last/next) include both ends.
+import { RE2JS } from 're2js';
 import { AUDIENCE_FIELDS, DURATION_UNITS, type DurationUnit } from '../../../shared/schemas/audience-fields.js';
 import type { AudienceCondition, AudienceNode } from '../../../shared/schemas/behaviour.js';
 import { isTimeZone, localParts, type LocalParts } from './local-time.js';
@@ -105,6 +106,21 @@ function compileCondition(c: AudienceCondition, extra: ExtraFields): Pred {
       if (op === 'starts_with') return (s) => text(s)?.startsWith(want) ?? false;
       if (op === 'ends_with') return (s) => text(s)?.endsWith(want) ?? false;
       if (op === 'is_empty') return (s) => text(s) === null;
+      if (op === 'is_one_of') {
+        const set = new Set((v as string[]).map(lc));
+        return (s) => {
+          const x = text(s);
+          return x !== null && set.has(x);
+        };
+      }
+      if (op === 'matches') {
+        // RE2: time linear in the text, so a visitor's header cannot stall the reply.
+        const re = RE2JS.compile(String(v), RE2JS.CASE_INSENSITIVE);
+        return (s) => {
+          const x = text(s);
+          return x !== null && re.test(x);
+        };
+      }
       return (s) => text(s) !== null; // is_not_empty
     }
     case 'number': {

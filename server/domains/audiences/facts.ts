@@ -5,7 +5,7 @@
 import type { AppContext } from '../../context.js';
 import { channelKind } from '../../../shared/channel-types.js';
 import type { ConversationRecord, User } from '../../../shared/schemas/entities.js';
-import { visitorPageFor } from '../widget/visitors.js';
+import { visitorFactsFor } from './visitor-facts.js';
 import type { AudienceFacts } from './evaluate.js';
 import type { SimulationPin } from '../../../shared/schemas/simulations.js';
 
@@ -86,14 +86,19 @@ function simulatedFacts(conversation: ConversationRecord, pin: SimulationPin, pr
 
 export async function gatherFacts(ctx: AppContext, conversation: ConversationRecord, projectTimezone: string, now = Date.now()): Promise<AudienceFacts> {
   if (conversation.simulation) return simulatedFacts(conversation, conversation.simulation, projectTimezone, now);
-  const [user, page] = await Promise.all([
+  const [user, visitor] = await Promise.all([
     ctx.services.users.get(conversation.project_id, conversation.user_id),
-    conversation.channel_type === 'website_widget' ? visitorPageFor(ctx, conversation.project_id, conversation.id) : null,
+    conversation.channel_type === 'website_widget' ? visitorFactsFor(ctx, conversation.project_id, conversation.id) : null,
   ]);
   return {
     now,
     userTimezone: user?.timezone ?? null,
     projectTimezone,
-    values: { ...userValues(user), ...conversationValues(conversation), 'channel.browser_url': page?.url ?? null },
+    values: {
+      ...userValues(user),
+      ...conversationValues(conversation),
+      'channel.browser_url': visitor?.browserUrl ?? null,
+      'channel.user_agent': visitor?.userAgent ?? null,
+    },
   };
 }

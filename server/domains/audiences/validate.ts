@@ -1,7 +1,8 @@
 // Checks audience conditions beyond their JSON shape (spec 2.8): the field exists, the operator is
 // one of its type's, the operand has the type the operator needs. Each failure is a 400 with a stable
 // code and the condition's path (`conditions[1].conditions[0]`), so a query builder can point at it.
-import { AUDIENCE_FIELDS, AUDIENCE_OPERATORS, DURATION_UNITS, type AudienceField } from '../../../shared/schemas/audience-fields.js';
+import { RE2JS } from 're2js';
+import { AUDIENCE_FIELDS, DURATION_UNITS, fieldOperators, type AudienceField } from '../../../shared/schemas/audience-fields.js';
 import type { AudienceCondition, AudienceNode } from '../../../shared/schemas/behaviour.js';
 import { AppError } from '../../errors.js';
 
@@ -24,6 +25,16 @@ const none = (v: unknown) => v === undefined || v === null;
 /** Orders two date operands when both are of one kind (days as text, instants as epoch ms). */
 const notAfter = (a: string, b: string) => (isDay(a) === isDay(b) ? (isDay(a) ? a <= b : Date.parse(a) <= Date.parse(b)) : true);
 
+/** A `matches` pattern must compile as RE2 (no look-around or back-references: linear in the text). */
+function patternProblem(pattern: string): string | null {
+  try {
+    RE2JS.compile(pattern);
+    return null;
+  } catch (err) {
+    return `value is not a regular expression RE2 accepts: ${(err as Error).message}`;
+  }
+}
+
 /** What the operand of `operator` must be, or null when it is fine. */
 function operandProblem(c: AudienceCondition, def: AudienceField): string | null {
   const type = def.type;
@@ -33,6 +44,8 @@ function operandProblem(c: AudienceCondition, def: AudienceField): string | null
   if (noValue.includes(op)) return none(v) ? null : `${op} takes no value`;
   switch (type) {
     case 'text':
+      if (op === 'is_one_of') return isTextList(v) ? null : 'value must be a non-empty list of strings';
+      if (op === 'matches') return isText(v) ? patternProblem(v) : 'value must be a regular expression (a string, at most 1000 characters)';
       return isText(v) ? null : 'value must be a string (at most 1000 characters)';
     case 'number':
       if (op === 'between') return Array.isArray(v) && v.length === 2 && isNum(v[0]) && isNum(v[1]) && v[0] <= v[1] ? null : 'value must be [low, high], two numbers with low <= high';
@@ -77,7 +90,7 @@ function checkCondition(c: AudienceCondition, at: string, extra: ExtraFields): v
   if (!def || (!Object.hasOwn(AUDIENCE_FIELDS, c.field) && !Object.hasOwn(extra, c.field))) {
     throw new AppError('unknown_audience_field', `${at}: unknown field ${JSON.stringify(c.field)}; see docs/behaviour.md for the fields`, { path: at, field: c.field });
   }
-  const allowed: readonly string[] = AUDIENCE_OPERATORS[def.type];
+  const allowed = fieldOperators(def);
   if (!allowed.includes(c.operator)) {
     throw new AppError('invalid_audience_operator', `${at}: ${c.field} is a ${def.type} field; its operators are ${allowed.join(', ')}`, {
       path: at,

@@ -37,7 +37,7 @@ export function createTriggerService(ctx: AppContext) {
   async function checkLabels(projectId: string, effects: TriggerEffect[]): Promise<void> {
     const known = new Set((await ctx.store.collection('labels').list(projectId)).map((l) => l.id));
     effects.forEach((e, i) => {
-      if (e.type !== 'block' && !known.has(e.label_id)) {
+      if ((e.type === 'add_label' || e.type === 'remove_label') && !known.has(e.label_id)) {
         throw new AppError('unknown_label', `effects/${i}/label_id: no label ${JSON.stringify(e.label_id)} in this project (GET /labels lists them)`, { path: `effects/${i}/label_id` });
       }
     });

@@ -2,7 +2,8 @@
 // detection first (a message scoring at or above SPAM_THRESHOLD marks the conversation spam, which is
 // never billed and left out of analytics, spec 8.1.2, and gets no AI reply), then the project's
 // active triggers in order, each firing when its audience (if any) and all its conditions hold.
-// Effects add up: any `block` stops the reply; labels are added and removed in trigger order. What
+// Effects add up: any `block` stops the reply; labels are added and removed in trigger order, the
+// conversation's and its user's (user labels are names, users/labels.ts). What
 // happened is stored per visitor message in `trigger_runs` (GET /v1/projects/{id}/trigger-runs).
 import type { AppContext } from '../../context.js';
 import type { ReplyStages } from '../agent/runtime.js';
@@ -15,6 +16,7 @@ import { predicateOf } from '../audiences/service.js';
 import { createProfileService } from '../profiles/service.js';
 import { isSpam, spamScore } from '../spam/score.js';
 import { conditionsHold } from './evaluate.js';
+import { changeUserLabel } from '../users/labels.js';
 
 export function triggerStage(ctx: AppContext): NonNullable<ReplyStages['beforeReply']> {
   return async (conversation: ConversationRecord, message: Message) => {
@@ -45,9 +47,17 @@ export function triggerStage(ctx: AppContext): NonNullable<ReplyStages['beforeRe
     const labels = new Set(conversation.labels);
     const added: string[] = [];
     const removed: string[] = [];
+    const userAdded: string[] = [];
+    const userRemoved: string[] = [];
     for (const t of fired) {
       for (const e of t.effects) {
         if (e.type === 'block') blocked = true;
+        else if (e.type === 'add_user_label' || e.type === 'remove_user_label') {
+          const remove = e.type === 'remove_user_label';
+          // A simulation's visitor is not stored: its user labels stay as its context says.
+          if (conversation.simulation) continue;
+          if ((await changeUserLabel(ctx.services.users, projectId, conversation.user_id, e.label, remove)) === 'changed') (remove ? userRemoved : userAdded).push(e.label.trim());
+        }
         else if (e.type === 'add_label' && !labels.has(e.label_id)) {
           labels.add(e.label_id);
           added.push(e.label_id);
@@ -73,6 +83,7 @@ export function triggerStage(ctx: AppContext): NonNullable<ReplyStages['beforeRe
         spam,
         labels_added: added,
         labels_removed: removed,
+        ...(userAdded.length || userRemoved.length ? { user_labels_added: userAdded, user_labels_removed: userRemoved } : {}),
         at: new Date().toISOString(),
       }));
     }

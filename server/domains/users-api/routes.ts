@@ -19,6 +19,7 @@ import { AppError, invalid, notFound } from '../../errors.js';
 import type { UserService } from '../users/service.js';
 import { paginate, queryPage } from '../conversations-api/paginate.js';
 import { canonicalIdentity } from '../users/identity-values.js';
+import { cleanUserLabels } from '../users/labels.js';
 
 const tags = ['users'];
 export const READ = ['userpool:read'] as const;
@@ -88,7 +89,7 @@ export const userApiRoutes: RouteModule = (app, ctx) => {
       }
       const taken = await holderOf(users, project_id, body);
       if (taken) throw taken;
-      const user = await users.create(project_id, body);
+      const user = await users.create(project_id, body.labels ? { ...body, labels: cleanUserLabels(body.labels) } : body);
       reply.code(201).header('Location', `/v1/projects/${project_id}/users/${user.id}`);
       return user;
     },
@@ -114,7 +115,7 @@ export const userApiRoutes: RouteModule = (app, ctx) => {
       preHandler: requireApiKey(ctx, UPDATE),
       schema: {
         summary: 'Update a user',
-        description: 'All fields optional; `external_attributes` are merged key by key into the stored ones (spec 4).',
+        description: 'All fields optional; `external_attributes` are merged key by key into the stored ones (spec 4); `labels` replaces the user\'s labels.',
         tags,
         params: UserParams,
         body: PatchUserBody,
@@ -127,7 +128,7 @@ export const userApiRoutes: RouteModule = (app, ctx) => {
       if (!(await users.get(project_id, user_id))) throw notFound('user');
       const taken = await holderOf(users, project_id, body, user_id);
       if (taken) throw taken;
-      return users.patch(project_id, user_id, body);
+      return users.patch(project_id, user_id, body.labels ? { ...body, labels: cleanUserLabels(body.labels) } : body);
     },
   );
 };
