@@ -1,5 +1,5 @@
 // The console's Channels page for team chat in real Chromium (docs/channels.md): every channel type
-// with its state (Slack and Mattermost available; Zendesk, Zammad, Salesforce not yet; the messaging
+// with its state (Slack, Mattermost, Zendesk and Zammad available; Salesforce not yet; the messaging
 // platform coming soon), connecting Slack against a local Slack Web API on 127.0.0.1 (the secrets
 // masked after saving), "send test" with what Slack answered, and the last inbound events with their
 // outcome after a signed event was answered. axe-clean and nothing overflowing at 1280 and 390 px.
@@ -11,6 +11,8 @@ import { startFakeSlack, type FakeSlack } from '../../server/domains/channels/sl
 import { appMention, signedHeaders } from '../../server/domains/channels/slack/slack-events.fixture.js';
 import { channelsOf } from '../../server/domains/channels/index.js';
 import { startFakeMattermost, type FakeMattermost } from '../../server/domains/channels/mattermost/mattermost-api.fixture.js';
+import { startFakeZendesk, type FakeZendesk } from '../../server/domains/channels/zendesk/zendesk-api.fixture.js';
+import { commentAdded, signedHeaders as zendeskHeaders } from '../../server/domains/channels/zendesk/zendesk-events.fixture.js';
 
 const TOKEN = 'xoxb-9999-8888-consoletokenabcd';
 const SECRET = 'console-signing-secret-0123456789';
@@ -18,13 +20,18 @@ const h = consoleHarness();
 const MM_TOKEN = 'consolebottoken0123456789ab';
 let slack: FakeSlack;
 let mattermost: FakeMattermost;
+const ZD_TOKEN = 'consolezendesktoken0123456789';
+const ZD_SECRET = 'console-zendesk-webhook-secret';
+let zendesk: FakeZendesk;
 beforeAll(async () => {
   slack = await startFakeSlack(TOKEN);
   mattermost = await startFakeMattermost(MM_TOKEN);
+  zendesk = await startFakeZendesk('bot@example.com', ZD_TOKEN);
 });
 afterAll(async () => {
   await slack.close();
   await mattermost.close();
+  await zendesk.close();
 });
 
 async function openChannels(page: Page) {
@@ -47,7 +54,7 @@ describe('team console: team-chat channels', () => {
     const types = page.getByRole('region', { name: 'Channel types' });
     for (const [label, state] of [
       ['Website widget', 'Available'], ['API', 'Available'], ['Slack', 'Available'], ['Mattermost', 'Available'],
-      ['Zendesk', 'Not yet available'], ['Zammad', 'Not yet available'], ['Salesforce', 'Not yet available'], ['Messaging platform', 'Coming soon'],
+      ['Zendesk', 'Available'], ['Zammad', 'Available'], ['Salesforce', 'Not yet available'], ['Messaging platform', 'Coming soon'],
     ]) {
       await types.locator('li', { has: page.getByText(label, { exact: true }) }).getByText(state, { exact: true }).waitFor();
     }
@@ -128,6 +135,36 @@ describe('team console: team-chat channels', () => {
     await page.getByRole('button', { name: 'Send test' }).click();
     await page.getByTestId('test-result').getByText('Posted: Mattermost accepted the message.').waitFor();
     expect(mattermost.posts.at(-1)).toMatchObject({ channel_id: 'hawos4dqtby53pd64o4a4cmeoo', token: MM_TOKEN });
+    await context.close();
+  }, 60_000);
+
+  it('connects Zendesk: the API token checked and masked, a test note on a ticket, an answered ticket event', async () => {
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await openChannels(page);
+    const form = page.getByRole('form', { name: 'Connect Zendesk' });
+    await form.getByLabel('Connection name').fill('Support desk');
+    await form.getByLabel('Subdomain').fill('acme');
+    await form.getByLabel('Agent email').fill('bot@example.com');
+    await form.getByLabel('API token').fill(ZD_TOKEN);
+    await form.getByLabel('Webhook signing secret').fill(ZD_SECRET);
+    await form.getByLabel('API base URL').fill(zendesk.url);
+    await form.getByRole('button', { name: 'Connect Zendesk' }).click();
+    await page.getByRole('heading', { name: 'Support desk', level: 1 }).waitFor();
+    const eventsUrl = await page.getByTestId('events-url').innerText();
+    expect(eventsUrl).toMatch(/\/v1\/channels\/zendesk\/[0-9a-f-]+\/[0-9a-f-]+\/events$/);
+    await page.getByText('Subdomain: acme', { exact: false }).waitFor();
+    expect(await page.content()).not.toContain(ZD_TOKEN);
+    await page.getByLabel('Zendesk ticket number (an internal note is added)').fill('35436');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await page.getByTestId('test-result').getByText('Posted: Zendesk accepted the message.').waitFor();
+    expect(zendesk.updates.at(-1)).toMatchObject({ ticket: '35436', body: { comment: { public: false } } });
+    const body = JSON.stringify(commentAdded({ eventId: 'cbe4028c-console-0001', ticketId: '35437', body: 'What does it cost?' }));
+    expect((await h.t.app.inject({ method: 'POST', url: new URL(eventsUrl).pathname, payload: body, headers: zendeskHeaders(ZD_SECRET, body, new Date()) })).statusCode).toBe(200);
+    await channelsOf(h.t.app.ctx).processor.pass();
+    await page.getByRole('button', { name: 'Refresh events' }).click();
+    await page.locator('ul.inbound-events li', { hasText: 'cbe4028c-console-0001' }).getByText('answered', { exact: true }).waitFor();
     await context.close();
   }, 60_000);
 
