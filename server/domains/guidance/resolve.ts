@@ -38,9 +38,26 @@ interface Configuration {
   deployment: number | null;
 }
 
+// The services are made once per app context (and store), not per reply: each makes a few dozen
+// closures, which every reply paid for.
+const deploymentServices = new WeakMap<AppContext, ReturnType<typeof createDeploymentService>>();
+const profileServices = new WeakMap<AppContext['store'], ReturnType<typeof createProfileService>>();
+
+function deploymentsOf(ctx: AppContext) {
+  let service = deploymentServices.get(ctx);
+  if (!service) deploymentServices.set(ctx, (service = createDeploymentService(ctx)));
+  return service;
+}
+
+function profilesOf(store: AppContext['store']) {
+  let service = profileServices.get(store);
+  if (!service) profileServices.set(store, (service = createProfileService(store)));
+  return service;
+}
+
 async function configurationOf(ctx: AppContext, conversation: ConversationRecord): Promise<Configuration> {
   const projectId = conversation.project_id;
-  const deployments = createDeploymentService(ctx);
+  const deployments = deploymentsOf(ctx);
   // A simulation names its target; a real conversation follows its channel's alias.
   const target = conversation.simulation?.target;
   const build = target === undefined ? await deployments.forChannel(projectId, conversation.channel_id) : target === 'draft' ? null : await deployments.get(projectId, target);
@@ -55,7 +72,7 @@ async function configurationOf(ctx: AppContext, conversation: ConversationRecord
       deployment: build.version,
     };
   }
-  const profile = await createProfileService(ctx.store).defaultProfile(projectId);
+  const profile = await profilesOf(ctx.store).defaultProfile(projectId);
   const [allRules, sources] = await Promise.all([ctx.store.collection('guidance_rules').list(projectId), ctx.store.collection('sources').list(projectId)]);
   return {
     profile,
