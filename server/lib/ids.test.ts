@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validate, version } from 'uuid';
-import { newId } from './ids.js';
+import { randomBytes } from 'node:crypto';
+import { v7, validate, version } from 'uuid';
+import { formatV7, newId } from './ids.js';
 
 describe('newId', () => {
   it('gives valid, unique UUIDv7 ids in creation order, also many within one millisecond', () => {
@@ -20,5 +21,15 @@ describe('newId', () => {
     const b = newId();
     expect(b > a).toBe(true);
     expect(a.slice(15, 23)).not.toBe(b.slice(15, 23));
+  });
+
+  it('writes the id exactly as uuid v7 does from the same random bytes, milliseconds and counter', () => {
+    const cases: [number, number][] = [[0, 0], [2 ** 48 - 1, 2 ** 31 - 1], [Date.now(), -(2 ** 31)], [Date.now(), -1], [1_700_000_000_123, 12345]];
+    for (let i = 0; i < 2000; i++) cases.push([Math.floor(Math.random() * 2 ** 48), (Math.random() * 2 ** 32) | 0]);
+    const bytes = randomBytes(16 * 8);
+    for (const [k, [msecs, seq]] of cases.entries()) {
+      const offset = 16 * (k % 8);
+      expect(formatV7(bytes, offset, msecs, seq)).toBe(v7({ random: bytes.subarray(offset, offset + 16), msecs, seq }));
+    }
   });
 });
