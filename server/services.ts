@@ -37,7 +37,7 @@ export function createServices(ctx: Omit<AppContext, 'services'>): Services {
     sessions: createSessionService(store),
     agent: createAgent(ctx, () => services),
     knowledge: createKnowledgeService({
-      store, config: ctx.config, onClose: ctx.onClose, cluster: { claims, leaseMs, signals: ctx.signals },
+      store, config: ctx.config, onClose: ctx.onClose, cluster: { claims, leaseMs, signals: ctx.signals }, box,
       aroundSyncOutcome: (job, write) =>
         services.webhooks.around(job.project_id, [[job.status === 'failed' ? 'knowledge.sync.failed' : 'knowledge.sync.finished', { job }]], {
           collection: 'sync_jobs', scope: job.project_id, id: job.id, fields: { status: job.status, finished_at: job.finished_at },

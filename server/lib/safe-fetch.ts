@@ -39,6 +39,9 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** GET unless set; a POST sends `body` (a wiki's login form). */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface SafeResponse {
@@ -122,7 +125,7 @@ function once(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise
     const req = mod.request(
       url,
       {
-        method: 'GET',
+        method: options.method ?? 'GET',
         headers: { 'accept-encoding': 'gzip, deflate', 'user-agent': 'ParleyBot/1.0 (+knowledge sync)', ...options.headers },
         lookup: guardedLookup(options.policy, url),
         signal,
@@ -159,7 +162,7 @@ function once(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 

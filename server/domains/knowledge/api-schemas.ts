@@ -39,6 +39,16 @@ const WikiInput = Type.Object(
   },
   closed,
 );
+const LiveWikiInput = Type.Object(
+  {
+    site_url: Type.Optional(WebUrl('Confluence: the site, https://example.atlassian.net; MediaWiki: its api.php address')),
+    space_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255, description: 'Confluence: the key of the space to import' }))),
+    namespace: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100000, description: 'MediaWiki: the namespace to import (0, articles, by default)' }))),
+    username: Type.Optional(Nullable(Type.String({ maxLength: 255, description: 'Confluence: the account e-mail; MediaWiki: a bot password user name (User@bot)' }))),
+    secret: Type.Optional(Nullable(Type.String({ maxLength: 2000, description: 'The API token or bot password; write-only (answered masked), left out to keep the stored one, null to clear it' }))),
+  },
+  closed,
+);
 const AudienceId = Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'An audience id (spec 2.8); new sources inherit it' }));
 
 export const CreateProviderBody = Type.Object(
@@ -48,6 +58,7 @@ export const CreateProviderBody = Type.Object(
     default_audience_id: Type.Optional(AudienceId),
     crawler: Type.Optional(CrawlerInput),
     wiki: Type.Optional(WikiInput),
+    live_wiki: Type.Optional(LiveWikiInput),
   },
   closed,
 );
@@ -59,6 +70,7 @@ export const UpdateProviderBody = Type.Object(
     default_audience_id: Type.Optional(AudienceId),
     crawler: Type.Optional(CrawlerInput),
     wiki: Type.Optional(WikiInput),
+    live_wiki: Type.Optional(LiveWikiInput),
   },
   closed,
 );

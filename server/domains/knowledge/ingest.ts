@@ -24,6 +24,8 @@ export interface PageInput {
   alternative_questions?: string[];
   /** Snippets keep their raw text on the source. */
   content?: string | null;
+  /** A live wiki page's version: stored on the source, so the next sync fetches the page only once it changed. */
+  version?: string;
 }
 
 export type UpsertOutcome = 'added' | 'updated' | 'unchanged';
@@ -42,6 +44,12 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
   async function upsert(provider: DataProvider, existing: Source | undefined, page: PageInput): Promise<{ outcome: UpsertOutcome; source: Source }> {
     const hash = contentHash(page);
     if (existing && existing.status === 'indexed' && existing.content_hash === hash) {
+      // A new version with the same text: remembered, so the page is not fetched again next time.
+      if (page.version && existing.remote_version !== page.version) {
+        const source = { ...existing, remote_version: page.version };
+        await sources.put(provider.project_id, source);
+        return { outcome: 'unchanged', source };
+      }
       return { outcome: 'unchanged', source: existing };
     }
     const id = existing?.id ?? newId();
@@ -82,6 +90,7 @@ export function createIngest(store: ParleyStore, embedder: Embedder, index: Inde
       status: 'indexed',
       error: null,
       content_hash: hash,
+      ...(page.version ? { remote_version: page.version } : {}),
       chunk_count: set.chunks.length,
       created_at: existing?.created_at ?? at,
       updated_at: at,

@@ -7,7 +7,7 @@ const Id = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-export const ProviderTypeSchema = Type.Union([Type.Literal('manual'), Type.Literal('web_crawler'), Type.Literal('wiki')]);
+export const ProviderTypeSchema = Type.Union([Type.Literal('manual'), Type.Literal('web_crawler'), Type.Literal('wiki'), Type.Literal('confluence'), Type.Literal('mediawiki')]);
 export type ProviderType = Static<typeof ProviderTypeSchema>;
 
 /** `*` in a pattern matches any run of characters; patterns test the URL path plus query. */
@@ -38,6 +38,27 @@ export const WikiSettingsSchema = Type.Object(
 );
 export type WikiSettings = Static<typeof WikiSettingsSchema>;
 
+/**
+ * A live wiki (docs/knowledge.md "Live wikis"): Confluence Cloud or a MediaWiki, read through its API
+ * with one account's credentials, so only what that account may read is imported.
+ */
+export const LiveWikiSettingsSchema = Type.Object(
+  {
+    /** Confluence: the site (https://example.atlassian.net); MediaWiki: its api.php address. */
+    site_url: Type.String(),
+    /** Confluence: the space key; MediaWiki: unused. */
+    space_key: Nullable(Type.String()),
+    /** MediaWiki: the namespace number (0 = articles); Confluence: unused. */
+    namespace: Nullable(Type.Integer()),
+    /** Confluence: the account's e-mail; MediaWiki: a bot password's user name (`User@bot`), or null for an open wiki. */
+    username: Nullable(Type.String()),
+    /** The API token or bot password: stored sealed, answered masked (`ATAT…x9Qk`), never in clear. */
+    secret: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type LiveWikiSettings = Static<typeof LiveWikiSettingsSchema>;
+
 export const DataProviderSchema = Type.Object({
   id: Id,
   project_id: Id,
@@ -47,6 +68,7 @@ export const DataProviderSchema = Type.Object({
   default_audience_id: Nullable(Type.String()),
   crawler: Nullable(CrawlerSettingsSchema),
   wiki: Nullable(WikiSettingsSchema),
+  live_wiki: Type.Optional(Nullable(LiveWikiSettingsSchema)),
   last_sync_job_id: Nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -75,6 +97,8 @@ export const SourceSchema = Type.Object({
   /** Why the source failed (HTTP status, refused address, parse error…). */
   error: Nullable(Type.String()),
   content_hash: Nullable(Type.String()),
+  /** A live wiki page's version or last-modified as the wiki reported it: unchanged, it is not fetched again. */
+  remote_version: Type.Optional(Type.String()),
   chunk_count: Type.Integer(),
   created_at: Timestamp,
   updated_at: Timestamp,

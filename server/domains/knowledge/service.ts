@@ -18,6 +18,8 @@ import { validateCrawlerSettings, validateWikiSettings, DEFAULT_CRAWLER } from '
 import { createArchiveStore } from './wiki/archive-store.js';
 import { createSnapshotStore, type KnowledgeSnapshot } from './snapshots.js';
 import { cleanAlternatives } from './snippet-questions.js';
+import { maskSecret, validateLiveWiki, type LiveWikiInput } from './wiki/live/settings.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 
 export interface KnowledgeDeps {
   store: ParleyStore;
@@ -32,6 +34,8 @@ export interface KnowledgeDeps {
    * `claims`, and a finished sync is announced on `signals` so every other instance reloads the index.
    */
   cluster?: { claims: JobClaims; leaseMs: number; signals: ClusterSignals };
+  /** Seals a live wiki's API token or password (the master key); without it none can be stored. */
+  box?: Pick<SecretBox, 'seal' | 'open'>;
 }
 
 /** Published when a sync ended on one instance: the others' draft index of the project is stale. */
@@ -43,6 +47,7 @@ export interface ProviderInput {
   default_audience_id?: string | null;
   crawler?: Partial<CrawlerSettings>;
   wiki?: Partial<Pick<WikiSettings, 'folder_path' | 'base_url'>>;
+  live_wiki?: LiveWikiInput;
 }
 
 export interface SnippetInput {
@@ -83,6 +88,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const archives = createArchiveStore(deps.config.dataDir);
   const sync = createSyncRunner({
     store, ingest, archives, config: deps.config, claims: cluster?.claims, leaseMs: cluster?.leaseMs,
+    openSecret: deps.box ? (sealed) => deps.box!.open(sealed) : undefined,
     aroundOutcome: deps.aroundSyncOutcome,
     onFinished: async (job) => {
       cluster?.signals.publish(KNOWLEDGE_CHANGED, { project_id: job.project_id, from: cluster.signals.instanceId });
@@ -146,6 +152,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   }
 
   function settingsFor(type: ProviderType, input: ProviderInput, current?: DataProvider) {
+    if (type === 'confluence' || type === 'mediawiki') {
+      if (input.crawler || input.wiki) throw invalid(`A ${type} provider has only live_wiki settings`, [{ path: input.crawler ? 'crawler' : 'wiki', message: `not allowed for ${type}` }]);
+      return { crawler: null, wiki: null, live_wiki: validateLiveWiki(type, current?.live_wiki ?? null, input.live_wiki ?? {}, deps.box) };
+    }
+    if (input.live_wiki) throw invalid('Only confluence and mediawiki providers have live_wiki settings', [{ path: 'live_wiki', message: `not allowed for ${type}` }]);
     if (type === 'web_crawler') {
       if (input.wiki) throw invalid('A web crawler has no wiki settings', [{ path: 'wiki', message: 'not allowed for web_crawler' }]);
       return { crawler: validateCrawlerSettings({ ...(current?.crawler ?? DEFAULT_CRAWLER), ...input.crawler }), wiki: null };
@@ -159,6 +170,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return { crawler: null, wiki: null };
   }
 
+  /** A provider as the API answers it: a live wiki's secret masked, never in clear (docs/knowledge.md "Live wikis"). */
+  const out = (p: DataProvider): DataProvider => (p.live_wiki?.secret && deps.box ? { ...p, live_wiki: { ...p.live_wiki, secret: maskSecret(deps.box.open(p.live_wiki.secret)) } } : p);
+
   const service = {
     embedderId: embedder.id,
     /** Knowledge as deployments saw it (knowledge/snapshots.ts); the deployments domain builds on it. */
@@ -170,9 +184,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
     // ---- providers ----
     async listProviders(projectId: string, q: PageQuery = {}) {
-      return paginate((await providers.list(projectId)) as DataProvider[], q);
+      const page = paginate((await providers.list(projectId)) as DataProvider[], q);
+      return { ...page, data: page.data.map(out) };
     },
-    getProvider,
+    getProvider: async (projectId: string, id: string) => out(await getProvider(projectId, id)),
     async createProvider(projectId: string, input: ProviderInput): Promise<DataProvider> {
       const type = input.type ?? 'manual';
       const name = input.name?.trim();
@@ -189,7 +204,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         created_at: at,
         updated_at: at,
       };
-      return (await providers.put(projectId, provider)) as DataProvider;
+      return out((await providers.put(projectId, provider)) as DataProvider);
     },
     async updateProvider(projectId: string, id: string, input: Omit<ProviderInput, 'type'>): Promise<DataProvider> {
       const current = await getProvider(projectId, id);
@@ -204,7 +219,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         updated_at: now(),
       }));
       if (!updated) throw notFound('data provider');
-      return updated as DataProvider;
+      return out(updated as DataProvider);
     },
     /** Removes the provider with all its sources and chunks; refused while it syncs. */
     async deleteProvider(projectId: string, id: string): Promise<void> {

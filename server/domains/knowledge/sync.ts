@@ -26,6 +26,7 @@ import { importRoots } from './provider-settings.js';
 import { snippetDoc } from './parse-markdown.js';
 import type { FetchPolicy } from '../../lib/safe-fetch.js';
 import { heartbeat, type JobClaims } from '../../jobs/claims.js';
+import { liveWikiClient, syncLiveWiki } from './wiki/live/live-sync.js';
 
 export interface SyncDeps {
   store: ParleyStore;
@@ -42,6 +43,8 @@ export interface SyncDeps {
   claims?: JobClaims;
   /** How long a claim outlives its holder's last heartbeat (server/jobs/shared.ts). */
   leaseMs?: number;
+  /** Opens a live wiki's sealed secret (the master key's box), only while its sync runs. */
+  openSecret?: (sealed: string) => string;
 }
 
 const MAX_FAILURES = 200;
@@ -109,6 +112,20 @@ export function createSyncRunner(deps: SyncDeps) {
         found: (n) => void (p.pages_found += n),
         page: ({ url, doc }) => onPage({ key: url, kind: 'web_page', title: doc.title, url, doc }),
         failure: (url, error) => onFailure(url, url, 'web_page', error),
+      });
+    } else if (provider.type === 'confluence' || provider.type === 'mediawiki') {
+      const policy: FetchPolicy = { allowPrivate: deps.config.allowPrivateFetch, ...deps.fetchPolicy };
+      const open = deps.openSecret ?? (() => { throw new Error('No master key to open the wiki credentials with'); });
+      await syncLiveWiki(liveWikiClient(provider, open, { policy, signal }), existing, signal, {
+        found: () => void p.pages_found++,
+        unchanged: (key) => {
+          seen.add(key);
+          p.sources_unchanged++;
+        },
+        page: onPage,
+        failure: (key, url, error) => onFailure(key, url, 'wiki_page', error),
+        // Not imported, and not a failed source either: the account is not meant to read it.
+        unreadable: (key, url, reason) => void (job.failures.length < MAX_FAILURES && job.failures.push({ url: url ?? key, error: reason })),
       });
     } else if (provider.type === 'wiki') {
       const wiki = provider.wiki!;
