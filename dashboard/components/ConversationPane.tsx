@@ -123,7 +123,7 @@ export function ConversationPane({ project, conversation }: { project: string; c
         </button>
         {/* Where the details are a pane of their own, they name the conversation (the middle pane's h1 is hidden). */}
         <h1 class="details-title">{conversationTitle(c, visitor.value)}</h1>
-        <VisitorPanel c={c} />
+        <VisitorPanel c={c} run={run} />
         <RatingPanel c={c} />
         <ConversationSettings c={c} run={run} />
         <PreviousConversations c={c} />

@@ -6,6 +6,7 @@ import type { Conversation } from '../../shared/schemas/entities.js';
 import type { VisitorPage } from '../../shared/schemas/visitor.js';
 import { visitor, visitorContext } from '../models/conversation.js';
 import { channelText, fullTime } from './format.js';
+import { UserLabels } from './UserLabels.js';
 
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -20,7 +21,7 @@ function PageLink({ page }: { page: VisitorPage }) {
   );
 }
 
-export function VisitorPanel({ c }: { c: Conversation }) {
+export function VisitorPanel({ c, run }: { c: Conversation; run: (action: () => Promise<unknown>, done?: string) => void }) {
   const u = visitor.value;
   const where = visitorContext.value;
   const name = u ? [u.first_name, u.last_name].filter(Boolean).join(' ') : '';
@@ -57,6 +58,7 @@ export function VisitorPanel({ c }: { c: Conversation }) {
           </div>
         ))}
       </dl>
+      {u && <UserLabels labels={u.labels} run={run} />}
     </section>
   );
 }

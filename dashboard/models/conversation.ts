@@ -149,6 +149,14 @@ export const setTags = (tags: string[]) => change(endpoints.conversation(project
 export const assign = (assignee_id: string | null) => change(endpoints.conversation(projectId, current()), 'PATCH', { assignee_id });
 /** Snooze until `until` (ISO time), or wake now with null (docs/operators.md "Snooze"). */
 export const snooze = (until: string | null) => change(endpoints.conversation(projectId, current()), 'PATCH', { snoozed_until: until });
+/** The labels of the conversation's user (spec 2.4): names, kept across the user's conversations. */
+export async function setUserLabels(labels: string[]): Promise<void> {
+  const cid = current();
+  const user = visitor.peek();
+  if (!user) return;
+  const updated = await api<User>('PATCH', endpoints.user(projectId, user.id), { labels });
+  if (conversationId === cid) visitor.value = updated;
+}
 /** Permanent: the conversation leaves every list and the metrics (spec 2.5). */
 export const hide = () => change(endpoints.hide(projectId, current()), 'POST', { permanent: true });
 
