@@ -16,6 +16,8 @@ import { createLocaleController } from '../i18n/controller.js';
 import { placeLauncher } from '../i18n/mirror.js';
 import { pageContext, watchNavigation } from '../platform/navigation.js';
 import { transcribe, VoiceError, type Recording } from '../platform/voice.js';
+import { fileUrl, FileError, uploadFile } from '../platform/files.js';
+import { fileLinks } from './components/Attachments.js';
 
 /** shared/protocol.ts WS_PATH; repeated here because importing that module would bundle its validators. */
 const WS_PATH = '/v1/widget/ws';
@@ -141,7 +143,7 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
   // then the browser. The app root carries dir and lang, so an RTL language mirrors the layout.
   let userLocales: string[] = [];
   let dir: 'ltr' | 'rtl' = 'ltr';
-  const draw = () => render(<App model={view} host={host} closable={closable} onClose={() => setOpen(false)} voice={voice} />, container);
+  const draw = () => render(<App model={view} host={host} closable={closable} onClose={() => setOpen(false)} voice={voice} upload={upload} />, container);
   const i18n = createLocaleController(
     {
       configured: () => [config.locale, view.state.channel?.locale],
@@ -164,6 +166,14 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
     if (!auth) return Promise.reject(new VoiceError('upload_failed', 'Not connected yet'));
     return transcribe(recording, { baseUrl: config.baseUrl, frameId: config.frameId, language: i18n.locale, ...auth });
   };
+  // Files (docs/attachments.md): sent and shown with the same visitor tokens as voice uploads.
+  const fileAuth = () => {
+    const auth = model.voiceAuth();
+    if (!auth) throw new FileError('no_conversation');
+    return { baseUrl: config.baseUrl, frameId: config.frameId, ...auth };
+  };
+  const upload = async (file: File) => uploadFile(file, fileAuth());
+  fileLinks.get = async (id) => fileUrl(id, fileAuth());
   // Single-page apps: follow history navigation unless the site reports pages itself.
   let sitePages = Boolean(update.page);
   const stopNavigation =

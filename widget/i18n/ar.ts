@@ -78,4 +78,9 @@ export const ar: Catalogue = {
   errorNotAllowed: 'هذه المحادثة غير متاحة في هذه الصفحة.',
   errorUnavailable: 'هذه المحادثة غير متاحة حاليًا.',
   errorGeneric: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',
+  attachFile: 'إرفاق لقطة شاشة أو ملف PDF',
+  fileTooLarge: (mb) => `يمكن أن يكون حجم الملف ${mb} ميغابايت على الأكثر.`,
+  fileType: 'يمكن إرسال الصور (PNG وJPEG وGIF وWebP) وملفات PDF فقط.',
+  fileFailed: 'تعذّر إرسال الملف. يرجى المحاولة مرة أخرى.',
+  fileFirstMessage: 'أرسل رسالة أولًا، ثم أضف ملفًا.',
 };

@@ -75,4 +75,9 @@ export const de: Catalogue = {
   errorNotAllowed: 'Dieser Chat ist auf dieser Seite nicht verfügbar.',
   errorUnavailable: 'Dieser Chat ist gerade nicht verfügbar.',
   errorGeneric: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+  attachFile: 'Screenshot oder PDF anhängen',
+  fileTooLarge: (mb) => `Dateien dürfen höchstens ${mb} MB groß sein.`,
+  fileType: 'Nur Bilder (PNG, JPEG, GIF, WebP) und PDFs können gesendet werden.',
+  fileFailed: 'Die Datei konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+  fileFirstMessage: 'Schreiben Sie zuerst eine Nachricht, dann können Sie eine Datei anhängen.',
 };

@@ -81,6 +81,11 @@ export const en = {
   errorNotAllowed: 'This chat is not available on this page.',
   errorUnavailable: 'This chat is not available right now.',
   errorGeneric: 'Something went wrong. Please try again.',
+  attachFile: 'Attach a screenshot or PDF',
+  fileTooLarge: (mb: number) => `Files can be at most ${mb} MB.`,
+  fileType: 'Only images (PNG, JPEG, GIF, WebP) and PDFs can be sent.',
+  fileFailed: 'The file could not be sent. Please try again.',
+  fileFirstMessage: 'Send a message first, then add a file.',
 };
 
 export type Catalogue = typeof en;

@@ -82,4 +82,9 @@ export const es: Catalogue = {
   errorNotAllowed: 'Este chat no está disponible en esta página.',
   errorUnavailable: 'Este chat no está disponible en este momento.',
   errorGeneric: 'Algo salió mal. Inténtalo de nuevo.',
+  attachFile: 'Adjuntar una captura o un PDF',
+  fileTooLarge: (mb) => `Los archivos pueden tener como máximo ${mb} MB.`,
+  fileType: 'Solo se pueden enviar imágenes (PNG, JPEG, GIF, WebP) y PDF.',
+  fileFailed: 'No se pudo enviar el archivo. Inténtalo de nuevo.',
+  fileFirstMessage: 'Envía primero un mensaje y luego añade un archivo.',
 };

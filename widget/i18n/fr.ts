@@ -83,4 +83,9 @@ export const fr: Catalogue = {
   errorNotAllowed: 'Ce chat n’est pas disponible sur cette page.',
   errorUnavailable: 'Ce chat n’est pas disponible pour le moment.',
   errorGeneric: 'Une erreur s’est produite. Veuillez réessayer.',
+  attachFile: 'Joindre une capture d’écran ou un PDF',
+  fileTooLarge: (mb) => `Les fichiers peuvent faire au plus ${mb} Mo.`,
+  fileType: 'Seules les images (PNG, JPEG, GIF, WebP) et les PDF peuvent être envoyés.',
+  fileFailed: 'Le fichier n’a pas pu être envoyé. Veuillez réessayer.',
+  fileFirstMessage: 'Envoyez d’abord un message, puis ajoutez un fichier.',
 };

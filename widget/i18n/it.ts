@@ -82,4 +82,9 @@ export const it: Catalogue = {
   errorNotAllowed: 'Questa chat non è disponibile su questa pagina.',
   errorUnavailable: 'Questa chat non è disponibile al momento.',
   errorGeneric: 'Si è verificato un errore. Riprova.',
+  attachFile: 'Allega uno screenshot o un PDF',
+  fileTooLarge: (mb) => `I file possono essere al massimo di ${mb} MB.`,
+  fileType: 'Si possono inviare solo immagini (PNG, JPEG, GIF, WebP) e PDF.',
+  fileFailed: 'Non è stato possibile inviare il file. Riprova.',
+  fileFirstMessage: 'Invia prima un messaggio, poi aggiungi un file.',
 };

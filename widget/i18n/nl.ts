@@ -82,4 +82,9 @@ export const nl: Catalogue = {
   errorNotAllowed: 'Deze chat is niet beschikbaar op deze pagina.',
   errorUnavailable: 'Deze chat is nu niet beschikbaar.',
   errorGeneric: 'Er is iets misgegaan. Probeer het opnieuw.',
+  attachFile: 'Screenshot of pdf bijvoegen',
+  fileTooLarge: (mb) => `Bestanden mogen hoogstens ${mb} MB zijn.`,
+  fileType: 'Alleen afbeeldingen (PNG, JPEG, GIF, WebP) en pdf’s kunnen worden verstuurd.',
+  fileFailed: 'Het bestand kon niet worden verstuurd. Probeer het opnieuw.',
+  fileFirstMessage: 'Stuur eerst een bericht en voeg dan een bestand toe.',
 };

@@ -82,4 +82,9 @@ export const pt: Catalogue = {
   errorNotAllowed: 'Este chat não está disponível nesta página.',
   errorUnavailable: 'Este chat não está disponível no momento.',
   errorGeneric: 'Algo deu errado. Tente novamente.',
+  attachFile: 'Anexar uma captura de tela ou PDF',
+  fileTooLarge: (mb) => `Os arquivos podem ter no máximo ${mb} MB.`,
+  fileType: 'Só é possível enviar imagens (PNG, JPEG, GIF, WebP) e PDFs.',
+  fileFailed: 'Não foi possível enviar o arquivo. Tente novamente.',
+  fileFirstMessage: 'Envie primeiro uma mensagem e depois adicione um arquivo.',
 };

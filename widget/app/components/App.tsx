@@ -8,7 +8,7 @@ import { Header } from './Header.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { MessageList } from './MessageList.js';
 import { Rating } from './Rating.js';
-import { Composer } from './Composer.js';
+import { Composer, type ComposerFiles } from './Composer.js';
 import type { VoiceButtonProps } from './VoiceButton.js';
 import { errorText } from '../../i18n/errors.js';
 
@@ -24,7 +24,7 @@ function menuItems(state: ChatState, model: ChatModel): MenuItem[] {
   return [{ id: 'talk-to-person', label: strings.talkToPerson, onSelect: () => model.askForPerson(strings.talkToPersonMessage) }];
 }
 
-export function App(props: { model: ChatModel; host: HTMLElement; closable: boolean; onClose(): void; voice?: VoiceButtonProps['transcribe'] }) {
+export function App(props: { model: ChatModel; host: HTMLElement; closable: boolean; onClose(): void; voice?: VoiceButtonProps['transcribe']; upload?: ComposerFiles['upload'] }) {
   const { model } = props;
   const state = useModel(model);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -77,7 +77,12 @@ export function App(props: { model: ChatModel; host: HTMLElement; closable: bool
           <MessageList state={state} model={model} />
           {/* Mounted only while offered: an offer taken back (the conversation went on) and made again at the next end starts afresh. */}
           {state.rateOffered && <Rating state={state} model={model} />}
-          <Composer model={model} inputRef={input} voice={state.channel?.voice_enabled ? props.voice : undefined} />
+          <Composer
+            model={model}
+            inputRef={input}
+            voice={state.channel?.voice_enabled ? props.voice : undefined}
+            files={props.upload && state.channel?.attachments?.enabled ? { ...state.channel.attachments, upload: props.upload } : undefined}
+          />
         </>
       )}
     </section>

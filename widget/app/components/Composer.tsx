@@ -9,9 +9,37 @@ import { VoiceButton, type VoiceButtonProps } from './VoiceButton.js';
 
 export const NOTICE_MS = 8000;
 
-export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTextAreaElement | null }; voice?: VoiceButtonProps['transcribe'] }) {
+/** Visitors' files (docs/attachments.md): the channel's limits, checked here to spare a refused upload. */
+export interface ComposerFiles {
+  max_bytes: number;
+  types: string[];
+  /** Rejects with an error whose `code` is the server's (or `no_conversation` before the first message). */
+  upload(file: File): Promise<void>;
+}
+
+export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTextAreaElement | null }; voice?: VoiceButtonProps['transcribe']; files?: ComposerFiles }) {
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<{ text: string; busy: boolean } | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const files = props.files;
+  // Picked, dropped or pasted: checked, then sent one by one; what went wrong goes to the notice line.
+  const send = async (list: Iterable<File>) => {
+    if (!files) return;
+    for (const file of list) {
+      const problem = !files.types.includes(file.type) ? strings.fileType : file.size > files.max_bytes ? strings.fileTooLarge(Math.floor(files.max_bytes / 1048576)) : null;
+      if (problem) {
+        setNotice({ text: problem, busy: false });
+        continue;
+      }
+      try {
+        await files.upload(file);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        const said = code === 'no_conversation' ? strings.fileFirstMessage : code === 'payload_too_large' ? strings.fileTooLarge(Math.floor(files.max_bytes / 1048576)) : code === 'unsupported_media_type' ? strings.fileType : strings.fileFailed;
+        setNotice({ text: said, busy: false });
+      }
+    }
+  };
   useEffect(() => {
     if (!notice || notice.busy) return;
     const timer = setTimeout(() => setNotice(null), NOTICE_MS);
@@ -32,8 +60,17 @@ export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTe
         e.preventDefault();
         submit();
       }}
+      onDragOver={files ? (e) => e.preventDefault() : undefined}
+      onDrop={
+        files
+          ? (e) => {
+              e.preventDefault();
+              void send(e.dataTransfer?.files ?? []);
+            }
+          : undefined
+      }
     >
-      {props.voice && (
+      {(props.voice || files) && (
         <div class={`notice-row${notice ? '' : ' empty'}`}>
           {/* Always in the DOM: a live region announces changes only if it was there before them. */}
           <span class="voice-notice" role="status">
@@ -62,6 +99,16 @@ export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTe
           props.model.typing(true);
         }}
         onBlur={() => props.model.typing(false)}
+        onPaste={
+          files
+            ? (e) => {
+                const pasted = [...(e.clipboardData?.files ?? [])];
+                if (!pasted.length) return;
+                e.preventDefault();
+                void send(pasted);
+              }
+            : undefined
+        }
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
             e.preventDefault();
@@ -69,6 +116,26 @@ export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTe
           }
         }}
       />
+      {files && (
+        <>
+          <input
+            ref={picker}
+            type="file"
+            hidden
+            accept={files.types.join(',')}
+            onChange={(e) => {
+              const input = e.currentTarget as HTMLInputElement;
+              void send([...(input.files ?? [])]);
+              input.value = '';
+            }}
+          />
+          <button type="button" class="icon-btn attach" aria-label={strings.attachFile} title={strings.attachFile} onClick={() => picker.current?.click()}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M16.5 6.5l-8 8a2 2 0 002.8 2.8l8.5-8.5a4 4 0 00-5.6-5.6L5.6 11.8a6 6 0 008.5 8.5l6.4-6.4" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+            </svg>
+          </button>
+        </>
+      )}
       {props.voice && (
         <VoiceButton
           transcribe={props.voice}
