@@ -1,5 +1,6 @@
 // Adds a data provider (spec 2.11): a web crawler starts from one URL (more settings on its page),
-// a wiki gets its pages from an upload, manual snippets are written in the console. The name is
+// a wiki gets its pages from an upload, a live wiki (Confluence, MediaWiki) from its API with the
+// account entered here (LiveWikiFields), manual snippets are written in the console. The name is
 // optional: a crawler is named after its site.
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
@@ -8,6 +9,7 @@ import { PROVIDER_TYPES, type DataProvider } from '../models/knowledge-api.js';
 import { providerPath } from '../models/knowledge-paths.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
+import { EMPTY_LIVE_WIKI, LiveWikiFields, liveWikiBody } from './LiveWikiFields.js';
 
 function defaultName(type: DataProvider['type'], url: string): string {
   if (type === 'web_crawler') {
@@ -17,6 +19,8 @@ function defaultName(type: DataProvider['type'], url: string): string {
       return 'Website';
     }
   }
+  if (type === 'confluence') return 'Confluence';
+  if (type === 'mediawiki') return 'MediaWiki';
   return type === 'wiki' ? 'Wiki' : 'Snippets';
 }
 
@@ -25,6 +29,7 @@ export function NewProviderForm({ projectId }: { projectId: string }) {
   const [type, setType] = useState<DataProvider['type']>('web_crawler');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
+  const [live, setLive] = useState(EMPTY_LIVE_WIKI);
   const { error, guard } = useErrorLine();
   const [busy, setBusy] = useState(false);
 
@@ -33,6 +38,7 @@ export function NewProviderForm({ projectId }: { projectId: string }) {
     setBusy(true);
     const body: Record<string, unknown> = { type, name: name.trim() || defaultName(type, url.trim()) };
     if (type === 'web_crawler') body.crawler = { start_urls: [url.trim()] };
+    if (type === 'confluence' || type === 'mediawiki') body.live_wiki = liveWikiBody(type, live);
     const created = await guard(() => createProvider(projectId, body));
     setBusy(false);
     if (created) route(providerPath(projectId, created.id));
@@ -57,6 +63,7 @@ export function NewProviderForm({ projectId }: { projectId: string }) {
           <input type="url" required placeholder="https://docs.example.com/" value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
         </label>
       )}
+      {(type === 'confluence' || type === 'mediawiki') && <LiveWikiFields type={type} values={live} onChange={setLive} />}
       <label class="field">
         <span>Name (optional)</span>
         <input value={name} maxLength={200} onInput={(e) => setName((e.target as HTMLInputElement).value)} />

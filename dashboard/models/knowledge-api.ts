@@ -34,6 +34,8 @@ export interface Page<T> {
 export const PROVIDER_TYPES: { value: DataProvider['type']; label: string }[] = [
   { value: 'web_crawler', label: 'Web crawler' },
   { value: 'wiki', label: 'Wiki' },
+  { value: 'confluence', label: 'Confluence Cloud' },
+  { value: 'mediawiki', label: 'MediaWiki' },
   { value: 'manual', label: 'Manual snippets' },
 ];
 export const typeLabel = (t: DataProvider['type']) => PROVIDER_TYPES.find((x) => x.value === t)?.label ?? t;

@@ -14,6 +14,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
+import { SPACE_KEY, startFakeConfluence } from '../../server/domains/knowledge/wiki/live/confluence.fixture.js';
 
 let h: Harness;
 let site: TestSite;
@@ -151,6 +152,32 @@ describe('team console: knowledge', { timeout: 90_000 }, () => {
     expect(await result.getByTestId('tester-outcome').textContent()).toBe('Answer');
     expect(await watch.violations()).toEqual([]);
     await context.close();
+  });
+
+  it('connects a Confluence space as a live wiki: the token write-only, the space synced', async () => {
+    const confluence = await startFakeConfluence('docs-bot@example.com', 'ATATT3xConsoleToken0123');
+    confluence.pages.set('201', { title: 'Lamp warranty', version: 1, body: '<p>The Quokka Lamp carries a two-year warranty.</p>' });
+    try {
+      const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      await openKnowledge(page);
+      await page.getByLabel('Type').selectOption('confluence');
+      await page.getByLabel('Confluence site').fill(confluence.url);
+      await page.getByLabel('Space key').fill(SPACE_KEY);
+      await page.getByLabel('Account e-mail').fill('docs-bot@example.com');
+      await page.getByLabel('API token').fill('ATATT3xConsoleToken0123');
+      await page.getByRole('button', { name: 'Add provider' }).click();
+      await page.getByRole('heading', { name: 'Confluence', level: 1 }).waitFor();
+      expect(await page.content()).not.toContain('ATATT3xConsoleToken0123');
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await page.getByRole('status').filter({ hasText: 'Sync done' }).waitFor();
+      await page.getByRole('list', { name: 'Sources' }).getByText('Lamp warranty', { exact: true }).waitFor();
+      expect(await layoutProblems(page)).toEqual([]);
+      await context.close();
+    } finally {
+      await confluence.close();
+    }
   });
 
   it('uploads a wiki as a folder, then as a zip, syncs it, and deletes the provider after confirming', async () => {
