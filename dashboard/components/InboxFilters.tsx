@@ -1,17 +1,21 @@
 // The spec 10 filters above the conversation list: date range (7/30/90 days or custom), AI
 // involvement, channel, labels; "More filters": topic, status, rating. Every change reloads the list.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { filters, setFilters } from '../models/inbox.js';
 import { advancedCount, CHANNELS, INVOLVEMENT, RATINGS, STATUSES, type InboxFilters, type RangeChoice } from '../models/filters.js';
 import { labels } from '../models/labels.js';
+import { loadTopicNames, topicNames } from '../models/topics.js';
 import { CheckList } from './CheckList.js';
 
-export function InboxFiltersBar() {
+export function InboxFiltersBar({ project }: { project: string }) {
   const f = filters.value;
   const set = (patch: Partial<InboxFilters>) => setFilters({ ...f, ...patch });
   const more = advancedCount(f);
   // Open at first when advanced filters are set; afterwards it stays as the member leaves it.
   const [advancedOpen, setAdvancedOpen] = useState(more > 0);
+  useEffect(() => {
+    if (advancedOpen) void loadTopicNames(project);
+  }, [advancedOpen, project]);
   return (
     <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       <label class="field">
@@ -52,7 +56,12 @@ export function InboxFiltersBar() {
         <div class="advanced-body">
           <label class="field">
             <span>Topic</span>
-            <input type="search" value={f.topic} onChange={(e) => set({ topic: (e.target as HTMLInputElement).value })} />
+            <input type="search" list="topic-names" value={f.topic} onChange={(e) => set({ topic: (e.target as HTMLInputElement).value })} />
+            <datalist id="topic-names">
+              {topicNames.value.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
           </label>
           <CheckList legend="Status" choices={STATUSES} value={f.status} onChange={(status) => set({ status })} />
           <CheckList legend="Rating" choices={RATINGS} value={f.rating} onChange={(rating) => set({ rating })} />

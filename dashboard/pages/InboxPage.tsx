@@ -66,7 +66,7 @@ export default function InboxPage({ project, conversation }: { project: string; 
         <InboxViews />
         <details class="filters-toggle" open>
           <summary>Filters</summary>
-          <InboxFiltersBar />
+          <InboxFiltersBar project={project} />
         </details>
         <EscalatedQueue />
         <section aria-labelledby="list-title" class="list-section">
