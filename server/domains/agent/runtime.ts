@@ -132,18 +132,26 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
 
     // Take over (docs/operators.md): the moment an operator takes the conversation, the running
     // generation is aborted — no more deltas, and the partial answer is never stored.
+    // The provider's signal is made only if it reads it (the offline answerer seldom does): an
+    // AbortSignal and an 'abort' listener on it are EventTarget work that every reply paid for.
     const takeover = new AbortController();
+    let takenOver = false;
+    let stop: (reason: Error) => void = () => {};
     const stopOnTakeover = deps.bus.subscribe(conversationId, (event) => {
-      if (event.type === 'conversation.updated' && event.conversation.operator_active) takeover.abort();
+      if (event.type !== 'conversation.updated' || !event.conversation.operator_active || takenOver) return;
+      takenOver = true;
+      takeover.abort();
+      stop(new Error('taken over'));
     });
-    const signal = request.signal ? AbortSignal.any([request.signal, takeover.signal]) : takeover.signal;
+    let signal: AbortSignal | undefined;
+    const signalOf = () => (signal ??= request.signal ? AbortSignal.any([request.signal, takeover.signal]) : takeover.signal);
     const streamId = newId();
     const publishTyping = (typing: boolean) =>
       deps.bus.publish({ type: 'typing', project_id: projectId, conversation_id: conversationId, role: 'assistant', typing });
     publishTyping(true);
     try {
       // Raced against the take over, so the run ends at once even if a provider is slow to notice.
-      const stopped = new Promise<never>((_, reject) => takeover.signal.addEventListener('abort', () => reject(new Error('taken over')), { once: true }));
+      const stopped = new Promise<never>((_, reject) => (stop = reject));
       stopped.catch(() => {});
       const output = scripted ?? await Promise.race([stopped, deps.provider.answer({
         projectId,
@@ -158,14 +166,16 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
         ...(deps.stages?.allowedTools ? { offerHandoff: tools.some((t) => t.name === 'offer_handoff') } : {}),
         ...(guidance?.model ? { model: guidance.model } : {}),
         ...(resume ? { resume } : {}),
-        signal,
+        get signal() {
+          return signalOf();
+        },
         onDelta(delta) {
-          if (!delta || takeover.signal.aborted) return;
+          if (!delta || takenOver) return;
           request.onDelta?.(delta);
           deps.bus.publish({ type: 'message.delta', project_id: projectId, conversation_id: conversationId, stream_id: streamId, delta });
         },
       })]);
-      if (takeover.signal.aborted) return { message: null, sources: [], skipped: 'operator_active' };
+      if (takenOver) return { message: null, sources: [], skipped: 'operator_active' };
       request.signal?.throwIfAborted();
       // A human may have taken over while the answer was produced: their word wins (docs/architecture.md section 6.2).
       const current = await deps.conversations.require(projectId, conversationId);
@@ -192,7 +202,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       if (output.handover_note && deps.escalate) await deps.escalate(current, output.handover_note);
       return { message, sources: message.sources };
     } catch (err) {
-      if (takeover.signal.aborted) return { message: null, sources: [], skipped: 'operator_active' };
+      if (takenOver) return { message: null, sources: [], skipped: 'operator_active' };
       throw err;
     } finally {
       stopOnTakeover();
