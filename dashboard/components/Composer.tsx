@@ -3,7 +3,7 @@
 // edits before sending (AI involvement `private`). Enter sends, Shift+Enter starts a new line.
 // Send and AI draft say why when they cannot be used (ReasonButton).
 import { useRef, useState } from 'preact/hooks';
-import { requestDraft, send, sendOperatorTyping } from '../models/conversation.js';
+import { requestDraft, send, sendFile, sendOperatorTyping } from '../models/conversation.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { useErrorLine } from './use-error-line.js';
 import { useCannedReplyPicker } from './CannedReplyPicker.js';
@@ -45,6 +45,15 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
     });
     if (!sent) setText((now) => (now.trim() ? now : content));
     setBusy(null);
+  }
+
+  // Files picked, dropped or pasted go at once, as a reply or a note (whichever mode is chosen).
+  async function sendFiles(files: Iterable<File>) {
+    for (const file of files) {
+      setBusy('sending');
+      await guard(() => sendFile(file, mode));
+      setBusy(null);
+    }
   }
 
   async function draft() {
@@ -92,6 +101,17 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
           typing(true);
         }}
         onBlur={() => typing(false)}
+        onPaste={(e) => {
+          const files = [...(e.clipboardData?.files ?? [])];
+          if (!files.length) return;
+          e.preventDefault();
+          void sendFiles(files);
+        }}
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault();
+          void sendFiles([...(e.dataTransfer?.files ?? [])]);
+        }}
         onKeyDown={(e) => {
           if (canned.onKeyDown(e)) return;
           if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) void submit(e);
@@ -100,6 +120,19 @@ export function Composer({ mode, onMode }: { mode: ComposerMode; onMode: (m: Com
       {fromDraft && <p class="muted">AI draft: edit it, then send.</p>}
       <ErrorAlert text={error} />
       <div class="composer-send">
+        <label class="btn btn-quiet composer-attach">
+          Attach file
+          <input
+            type="file"
+            class="sr-only"
+            accept="image/png,image/jpeg,image/gif,image/webp,application/pdf"
+            onChange={(e) => {
+              const input = e.currentTarget as HTMLInputElement;
+              void sendFiles([...(input.files ?? [])]);
+              input.value = '';
+            }}
+          />
+        </label>
         <ReasonButton type="submit" class="btn btn-primary" reason={sendReason}>
           {mode === 'message' ? 'Send reply' : 'Add note'}
         </ReasonButton>

@@ -8,6 +8,7 @@ import { Sources } from './Sources.js';
 import { renderMarkdown } from '../../shared/markdown.js';
 import { fullTime } from './format.js';
 import { ContactNote } from './ContactNote.js';
+import { MessageFiles } from './MessageFiles.js';
 
 function who(m: Message): string {
   if (m.type === 'note') return 'System';
@@ -32,6 +33,7 @@ export function MessageItem({ m, children }: { m: Message; children?: ComponentC
         <time dateTime={m.created_at}>{fullTime(m.created_at)}</time>
       </div>
       {m.role === 'assistant' && m.type === 'message' ? <div class="msg-body msg-md">{renderMarkdown(m.content)}</div> : <p class="msg-body">{m.content}</p>}
+      {m.attachments?.length ? <MessageFiles files={m.attachments} /> : null}
       {m.role === 'assistant' && <Sources sources={m.sources} />}
       {m.type === 'note' && m.labels.includes('contact_saved') && <ContactNote />}
       {children}

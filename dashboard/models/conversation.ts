@@ -167,6 +167,19 @@ export async function send(content: string, type: 'message' | 'comment', fromDra
   if (message && typeof message === 'object' && 'id' in message) addMessage(message);
 }
 
+/**
+ * Sends a file into the open conversation (docs/attachments.md): a reply the visitor sees, or an
+ * internal note. The server reads the type from the bytes; its refusal (415, 413) comes back as the error.
+ */
+export async function sendFile(file: File, type: 'message' | 'comment'): Promise<void> {
+  const query = new URLSearchParams({ name: file.name || 'file', type, client_id: crypto.randomUUID() });
+  const res = await api<{ message: Message }>('POST', `/v1/projects/${projectId}/conversations/${current()}/attachments?${query}`, file);
+  if (res?.message?.id) addMessage(res.message);
+}
+
+/** A signed link to a file of the project (valid an hour; file:read). */
+export const fileLink = async (id: string) => (await api<{ url: string }>('GET', `/v1/projects/${projectId}/attachments/${id}`)).url;
+
 export async function requestSummary(): Promise<void> {
   const message = await api<Message>('POST', endpoints.summary(projectId, current()));
   if (message && typeof message === 'object' && 'id' in message) addMessage(message);

@@ -135,7 +135,8 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
       await visitorOf(request, channel, attachment.conversation_id);
       // Internal comments are the team's: their files are not the visitor's to read.
       const record = await ctx.services.conversations.get(channel.project_id, attachment.conversation_id);
-      const message = record?.messages.find((m) => m.id === attachment.message_id);
+      // Found by the reference it carries: the message reaches the widget before message_id is recorded.
+      const message = record?.messages.find((m) => m.attachments?.some((a) => a.id === attachment.id));
       if (!message || message.type === 'comment') throw new AppError('not_found', 'attachment not found');
       return files.link(attachment, 60 * 60 * 1000);
     },
