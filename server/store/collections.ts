@@ -117,6 +117,8 @@ export interface Collections {
   /** scope: project id; topics found from visitors' questions, and when topics were last assigned (domains/topics) */
   topics: StoredTopic;
   topic_passes: AnyDoc;
+  /** scope: organization id; what was done to personal data (erasures), without the data itself (domains/org/erasure.ts) */
+  audit_log: AnyDoc;
 }
 
 export type ParleyStore = Store<Collections>;

@@ -54,6 +54,7 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
   'attachments',
   'topics',
   'topic_passes',
+  'audit_log',
 ];
 
 export async function openStore(dataDir: string, databaseUrl?: string | null): Promise<ParleyStore> {

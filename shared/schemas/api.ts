@@ -2,6 +2,7 @@
 // (validation, serialisation, OpenAPI) and by any client that wants the types (docs/architecture.md section 2).
 // Every object that the client sends is closed (`additionalProperties: false`): unknown fields are a 400.
 import { Type, type Static } from 'typebox';
+import { OrgSettingsPatch } from './org-settings.js';
 import {
   ApiKeySchema,
   ConversationSchema,
@@ -227,7 +228,7 @@ export const SessionOut = Type.Object({
   expires_at: DateTime,
 });
 
-export const OrgPatchBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, closed);
+export const OrgPatchBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), settings: Type.Optional(OrgSettingsPatch) }, closed);
 export const BillingPatchBody = Type.Object(
   {
     plan: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('professional'), Type.Literal('enterprise')])),

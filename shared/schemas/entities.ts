@@ -1,5 +1,6 @@
 // Stored and returned shapes, one schema per shape (docs/architecture.md sections 2 and 7).
 // The widget imports only the `Static` types from here (import type), never the builders.
+import { OrgSettingsSchema } from './org-settings.js';
 import { Type, type Static } from 'typebox';
 import type { SimulationPin } from './simulations.js';
 import { GuidanceTraceSchema } from './behaviour.js';
@@ -14,6 +15,8 @@ export const OrganizationSchema = Type.Object({
   plan: Type.Union([Type.Literal('standard'), Type.Literal('professional'), Type.Literal('enterprise')]),
   /** Enterprise plans get custom limits by agreement (spec section 8). */
   rate_limits: Type.Optional(Type.Object({ per_minute: Type.Integer(), per_day: Type.Integer() })),
+  /** Defaults and data rules (shared/schemas/org-settings.ts); absent until first set. */
+  settings: Type.Optional(OrgSettingsSchema),
   created_at: Timestamp,
 });
 export type Organization = Static<typeof OrganizationSchema>;

@@ -1,15 +1,24 @@
 // Organization API (spec 2.1; docs/api.md): settings, billing/plan, projects and their user pools.
 // Session-only (server/http/auth/session.ts); roles per route in `config.role`.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { RouteModule } from '../../routes.js';
 import { BillingOut, BillingPatchBody, CreateProjectBody, OrgPatchBody, ProjectOut, UserPoolOut } from '../../../shared/schemas/api.js';
 import { OrganizationSchema, type Organization } from '../../../shared/schemas/entities.js';
-import { notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { BURST_FACTOR, BURST_SECONDS, limitsFor } from '../../http/rate-limit/plans.js';
 import { teamRoutes } from './team.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { orgProjectRoutes } from './projects.js';
 import { countUsage } from '../billing/usage.js';
+import { DEFAULT_ORG_SETTINGS, type OrgSettings } from '../../../shared/schemas/org-settings.js';
+import { isTimeZone } from '../audiences/local-time.js';
+import { orgDataRoutes } from './data-routes.js';
+
+/** A time zone the schema cannot judge: it must be one this server knows. */
+function checkSettings(settings: OrgSettings): OrgSettings {
+  if (!isTimeZone(settings.timezone)) throw invalid(`Unknown time zone ${JSON.stringify(settings.timezone)}: use an IANA name such as Europe/Berlin`, [{ path: 'body.settings.timezone', message: 'unknown time zone' }]);
+  return settings;
+}
 
 const tags = ['organization'];
 
@@ -23,14 +32,18 @@ function currentPeriod(t = new Date()) {
 export const orgApiRoutes: RouteModule = (app, ctx) => {
   const { org, projects } = ctx.services;
 
+  orgDataRoutes(app, ctx);
+
   app.get('/v1/org', { schema: { summary: 'The organization', tags, response: { 200: OrganizationSchema } } }, async (request) => request.team!.organization);
 
   app.patch(
     '/v1/org',
-    { config: { role: 'admin' }, schema: { summary: 'Change organization settings', tags, body: OrgPatchBody, response: { 200: OrganizationSchema } } },
+    { config: { role: 'admin' }, schema: { summary: 'Change organization settings', description: 'The name, and `settings`: default language, time zone, retention (days after the last activity; null keeps everything). Settings are merged field by field.', tags, body: OrgPatchBody, response: { 200: OrganizationSchema } } },
     async (request) => {
-      const body = request.body as { name?: string };
-      const updated = await org.updateOrganization(request.team!.organization.id, body.name ? { name: body.name.trim() } : {});
+      const body = request.body as Static<typeof OrgPatchBody>;
+      const current = request.team!.organization;
+      const settings = body.settings ? checkSettings({ ...DEFAULT_ORG_SETTINGS, ...current.settings, ...body.settings }) : undefined;
+      const updated = await org.updateOrganization(current.id, { ...(body.name ? { name: body.name.trim() } : {}), ...(settings ? { settings } : {}) });
       if (!updated) throw notFound('organization');
       return updated;
     },

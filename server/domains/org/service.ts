@@ -25,7 +25,7 @@ export function createOrgService(store: ParleyStore) {
     getOrganization: (id: string) => orgs.get(GLOBAL_SCOPE, id),
     listOrganizations: () => orgs.list(GLOBAL_SCOPE),
 
-    async updateOrganization(id: string, patch: Partial<Pick<Organization, 'name' | 'plan' | 'rate_limits'>>) {
+    async updateOrganization(id: string, patch: Partial<Pick<Organization, 'name' | 'plan' | 'rate_limits' | 'settings'>>) {
       return orgs.update(GLOBAL_SCOPE, id, (org) => ({ ...org, ...patch }));
     },
 
