@@ -184,7 +184,7 @@ describe('attachments over the API', () => {
 
   it('deletes the files with their conversation, and a user\'s files on request', async () => {
     const { attachment } = (await upload(PNG, 'image/png', 'name=gone.png')).json();
-    const path = join(t.dataDir, 'attachments', t.demo.project_id, conversationId, attachment.id);
+    const path = join(t.dataDir, 'files', t.demo.project_id, conversationId, attachment.id);
     expect(existsSync(path)).toBe(true);
     expect(await t.app.ctx.services.conversations.remove(t.demo.project_id, conversationId)).toBe(true);
     expect(existsSync(path)).toBe(false);

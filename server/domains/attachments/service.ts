@@ -78,7 +78,7 @@ export function checkUpload(upload: Pick<Upload, 'bytes' | 'declared' | 'limits'
 
 export function createAttachmentService(ctx: AppContext, options: { storage?: FileStorage; baseUrl?: () => string } = {}) {
   const records = ctx.store.collection('attachments');
-  const storage = options.storage ?? createLocalStorage(join(ctx.config.dataDir, 'attachments'));
+  const storage = options.storage ?? createLocalStorage(join(ctx.config.dataDir, 'files'));
   const baseUrl = options.baseUrl ?? (() => ctx.config.baseUrl);
   const keyOf = (a: Pick<StoredAttachment, 'project_id' | 'conversation_id' | 'id'>) => `${a.project_id}/${a.conversation_id}/${a.id}`;
 

@@ -1,5 +1,5 @@
 // Where attachment bytes live (docs/attachments.md "Storage"): an interface with one built-in
-// implementation, the local disk under DATA_DIR. Keys are `<project>/<conversation>/<attachment>`,
+// implementation, the local disk under DATA_DIR/files. Keys are `<project>/<conversation>/<attachment>`,
 // so everything of a conversation (or a project) is one prefix to delete. An S3-compatible
 // implementation would satisfy the same four calls; it is not built (docs/attachments.md says why).
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
@@ -18,7 +18,7 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
-/** Local disk under `root` (DATA_DIR/attachments). */
+/** Local disk under `root` (DATA_DIR/files). */
 export function createLocalStorage(root: string): FileStorage {
   const base = resolve(root);
   // Keys are made from ids, but a key is still checked: no `..`, no absolute path, ever.
@@ -33,7 +33,7 @@ export function createLocalStorage(root: string): FileStorage {
       const path = pathOf(key);
       await mkdir(join(path, '..'), { recursive: true });
       // Through a temporary name, so a reader never gets half a file.
-      const tmp = `${path}.part`;
+      const tmp = `${path}.tmp`;
       await writeFile(tmp, bytes, { flush: true });
       await rename(tmp, path);
     },
