@@ -1,4 +1,4 @@
-// One data provider (spec 2.11): its settings (crawler, wiki upload or snippets), "Sync now" with a
+// One data provider (spec 2.11): its settings (crawler, wiki upload, live wiki connection or snippets), "Sync now" with a
 // live progress bar, and its sources with their chunks. Deleting it removes its sources and chunks.
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
@@ -13,6 +13,7 @@ import { SyncProgress } from '../components/SyncProgress.js';
 import { SourceList } from '../components/SourceList.js';
 import { CrawlerSettingsForm } from '../components/CrawlerSettingsForm.js';
 import { WikiUpload } from '../components/WikiUpload.js';
+import { LiveWikiSettingsForm } from '../components/LiveWikiSettingsForm.js';
 import { SnippetEditor } from '../components/SnippetEditor.js';
 import { useErrorLine } from '../components/use-error-line.js';
 
@@ -71,6 +72,7 @@ export default function KnowledgeProviderPage({ project, provider: providerId }:
       <div class="provider-grid">
         {provider.type === 'web_crawler' && <CrawlerSettingsForm key={provider.id} projectId={project} provider={provider} />}
         {provider.type === 'wiki' && <WikiUpload projectId={project} provider={provider} />}
+        {provider.live_wiki && <LiveWikiSettingsForm key={provider.id} projectId={project} provider={provider} />}
         {provider.type === 'manual' && <SnippetEditor projectId={project} provider={provider} />}
         <section class="card" aria-labelledby="sync-title">
           <h2 id="sync-title">Sync</h2>

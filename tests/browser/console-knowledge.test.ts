@@ -158,7 +158,8 @@ describe('team console: knowledge', { timeout: 90_000 }, () => {
     const confluence = await startFakeConfluence('docs-bot@example.com', 'ATATT3xConsoleToken0123');
     confluence.pages.set('201', { title: 'Lamp warranty', version: 1, body: '<p>The Quokka Lamp carries a two-year warranty.</p>' });
     try {
-      const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      // bypassCSP: axe is injected as an inline script.
+      const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       await openKnowledge(page);
@@ -173,7 +174,15 @@ describe('team console: knowledge', { timeout: 90_000 }, () => {
       await page.getByRole('button', { name: 'Sync now' }).click();
       await page.getByRole('status').filter({ hasText: 'Sync done' }).waitFor();
       await page.getByRole('list', { name: 'Sources' }).getByText('Lamp warranty', { exact: true }).waitFor();
+      // The connection shows the token masked; saving without typing one keeps it.
+      await page.getByText('Stored: ATAT…0123').waitFor();
+      await page.getByLabel('Space key').fill(SPACE_KEY);
+      await page.getByRole('button', { name: 'Save connection' }).click();
+      await page.getByText('Connection saved. It applies at the next sync.').waitFor();
+      await page.getByText('Stored: ATAT…0123').waitFor();
+      expect(await page.content()).not.toContain('ATATT3xConsoleToken0123');
       expect(await layoutProblems(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     } finally {
       await confluence.close();
