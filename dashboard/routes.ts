@@ -34,6 +34,7 @@ export const PAGES: PageDef[] = [
   { path: '/app/p/:project/deployments', nav: 'Deployments', more: true, href: (id) => `/app/p/${id}/deployments`, component: lazy(() => import('./pages/DeploymentsPage.js')) },
   { path: '/app/p/:project/simulations', nav: 'Simulations', more: true, href: (id) => `/app/p/${id}/simulations`, component: lazy(() => import('./pages/SimulationsPage.js')) },
   { path: '/app/p/:project/team', nav: 'Team', more: true, href: (id) => `/app/p/${id}/team`, component: lazy(() => import('./pages/TeamPage.js')) },
+  { path: '/app/p/:project/organization', nav: 'Organization', more: true, href: (id) => `/app/p/${id}/organization`, component: lazy(() => import('./pages/OrganizationPage.js')) },
   { path: '/app/p/:project/billing', nav: 'Billing', more: true, href: (id) => `/app/p/${id}/billing`, component: lazy(() => import('./pages/BillingPage.js')) },
   { path: '/app/p/:project/email', nav: 'E-mail', more: true, href: (id) => `/app/p/${id}/email`, component: lazy(() => import('./pages/EmailPage.js')) },
   { path: '/app/p/:project/account', nav: 'Account', more: true, href: (id) => `/app/p/${id}/account`, component: lazy(() => import('./pages/AccountPage.js')) },
