@@ -61,6 +61,15 @@ export const ZAMMAD_FIELDS: ConnectFieldInfo[] = [
   PRIVATE_MODE,
 ];
 
+export const SALESFORCE_FIELDS: ConnectFieldInfo[] = [
+  { key: 'api_url', label: 'My Domain URL', secret: false, required: true, help: 'e.g. https://acme.my.salesforce.com (Setup, My Domain)' },
+  { key: 'client_id', label: 'Consumer key', secret: false, required: true, help: 'The connected app’s consumer key (client credentials flow enabled)' },
+  { key: 'client_secret', label: 'Consumer secret', secret: true, required: true, help: 'The connected app’s consumer secret' },
+  { key: 'callout_token', label: 'Callout token', secret: true, required: true, help: 'A long random value; the Flow’s named credential sends it as X-Parley-Token' },
+  { key: 'handoff_queue_id', label: 'Handoff queue id', secret: false, required: false, help: 'The queue (00G…) a case is owned by when a person is asked for' },
+  PRIVATE_MODE,
+];
+
 export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   { type: 'website_widget', label: 'Website widget', kind: 'widget', availability: 'available', summary: 'Launcher, inline or iframe on your pages' },
   { type: 'api', label: 'API', kind: 'api', availability: 'available', summary: 'Your own client through /v1 with an API key' },
@@ -68,12 +77,12 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   { type: 'mattermost', label: 'Mattermost', kind: 'team_chat', availability: 'available', summary: 'Mentions of the bot in channels and a slash command in direct messages, answered in the thread', fields: MATTERMOST_FIELDS },
   { type: 'zendesk', label: 'Zendesk', kind: 'ticketing', availability: 'available', summary: 'New tickets and requester comments answered as ticket comments; hand-over to a group', fields: ZENDESK_FIELDS },
   { type: 'zammad', label: 'Zammad', kind: 'ticketing', availability: 'available', summary: 'Customer articles answered as ticket articles; hand-over to a group', fields: ZAMMAD_FIELDS },
-  { type: 'salesforce', label: 'Salesforce', kind: 'crm', availability: 'not_yet', summary: 'Not yet available' },
+  { type: 'salesforce', label: 'Salesforce', kind: 'crm', availability: 'available', summary: 'New cases and case comments answered as case comments; hand-over to a queue', fields: SALESFORCE_FIELDS },
   { type: 'messaging', label: 'Messaging platform', kind: 'messaging', availability: 'coming_soon', summary: 'Coming soon' },
 ];
 
 /** Types connected through /platform-channels (docs/channels.md). */
-export const PLATFORM_TYPES = ['slack', 'zendesk', 'zammad', 'mattermost'] as const;
+export const PLATFORM_TYPES = ['slack', 'zendesk', 'zammad', 'mattermost', 'salesforce'] as const;
 export type PlatformType = (typeof PLATFORM_TYPES)[number];
 
 /** The spec 2.10 kind of a conversation's channel type; a type not listed keeps its own name. */

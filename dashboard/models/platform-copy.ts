@@ -41,6 +41,13 @@ const COPY: Record<string, PlatformCopy> = {
     testPlaceholder: '81',
     identity: (i) => `Helpdesk: ${i.host ?? 'unknown'} · agent ${i.login || i.user_id || 'unknown'}`,
   },
+  salesforce: {
+    connectHint: 'Create a connected app with the client credentials flow and a run-as integration user, connect, then add record-triggered Flows on Case and CaseComment that call the events URL (docs/channels.md has the steps).',
+    eventsHint: 'Use it as the URL of the named credential the Flows’ HTTP callout uses; its external credential sends the callout token as the X-Parley-Token header.',
+    testLabel: 'Salesforce case id (an unpublished comment is added)',
+    testPlaceholder: '5005e00000AbCdEAAZ',
+    identity: (i) => `Org: ${i.organization_id ?? 'unknown'} · user ${i.username || i.user_id || 'unknown'}`,
+  },
 };
 
 /** The platforms of these kinds the console connects: available, with a connect form. */

@@ -1,5 +1,5 @@
 // The console's Channels page for team chat in real Chromium (docs/channels.md): every channel type
-// with its state (Slack, Mattermost, Zendesk and Zammad available; Salesforce not yet; the messaging
+// with its state (Slack, Mattermost, Zendesk, Zammad and Salesforce available; the messaging
 // platform coming soon), connecting Slack against a local Slack Web API on 127.0.0.1 (the secrets
 // masked after saving), "send test" with what Slack answered, and the last inbound events with their
 // outcome after a signed event was answered. axe-clean and nothing overflowing at 1280 and 390 px.
@@ -54,7 +54,7 @@ describe('team console: team-chat channels', () => {
     const types = page.getByRole('region', { name: 'Channel types' });
     for (const [label, state] of [
       ['Website widget', 'Available'], ['API', 'Available'], ['Slack', 'Available'], ['Mattermost', 'Available'],
-      ['Zendesk', 'Available'], ['Zammad', 'Available'], ['Salesforce', 'Not yet available'], ['Messaging platform', 'Coming soon'],
+      ['Zendesk', 'Available'], ['Zammad', 'Available'], ['Salesforce', 'Available'], ['Messaging platform', 'Coming soon'],
     ]) {
       await types.locator('li', { has: page.getByText(label, { exact: true }) }).getByText(state, { exact: true }).waitFor();
     }

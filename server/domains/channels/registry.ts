@@ -4,7 +4,8 @@ import { slackPlatform } from './slack/platform.js';
 import { mattermostPlatform } from './mattermost/platform.js';
 import { zendeskPlatform } from './zendesk/platform.js';
 import { zammadPlatform } from './zammad/platform.js';
+import { salesforcePlatform } from './salesforce/platform.js';
 
-const PLATFORMS: Record<string, ChannelPlatform> = { slack: slackPlatform, mattermost: mattermostPlatform, zendesk: zendeskPlatform, zammad: zammadPlatform };
+const PLATFORMS: Record<string, ChannelPlatform> = { slack: slackPlatform, mattermost: mattermostPlatform, zendesk: zendeskPlatform, zammad: zammadPlatform, salesforce: salesforcePlatform };
 
 export const platformOf = (type: string): ChannelPlatform | undefined => PLATFORMS[type];
