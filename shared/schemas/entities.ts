@@ -98,10 +98,6 @@ export const PlatformConnectionSchema = Type.Object({
 });
 export type PlatformConnection = Static<typeof PlatformConnectionSchema>;
 
-/**
- * A channel (spec 2.10): a website widget, whose public `frame_id` is what the embed snippet names,
- * or a team-chat platform (docs/channels.md) with its `platform` connection.
- */
 /** The file types an attachment may have (docs/attachments.md "Types"): recognised from the bytes. */
 export const AttachmentTypeSchema = Type.Union([
   Type.Literal('image/png'),
@@ -119,6 +115,10 @@ export const ChannelAttachmentsSchema = Type.Object({
 }, { additionalProperties: false });
 export type ChannelAttachments = Static<typeof ChannelAttachmentsSchema>;
 
+/**
+ * A channel (spec 2.10): a website widget, whose public `frame_id` is what the embed snippet names,
+ * or a team-chat platform (docs/channels.md) with its `platform` connection.
+ */
 export const ChannelSchema = Type.Object({
   id: Id,
   project_id: Id,
