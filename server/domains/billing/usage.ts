@@ -16,8 +16,9 @@ export interface PeriodUsage {
 
 /** A ticketing or CRM-case integration's conversations (spec 2.12 "Ticketing Messages"): Zendesk, Zammad, Salesforce. */
 const isTicketing = (c: ConversationRecord) => {
+  // A channel type named for its kind (`ticketing_…`, `crm_…`, as records made over the API may be) counts too.
   const kind = channelKind(c.channel_type);
-  return kind === 'ticketing' || kind === 'crm';
+  return kind.startsWith('ticketing') || kind.startsWith('crm');
 };
 
 /**
