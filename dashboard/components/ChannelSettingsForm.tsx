@@ -80,6 +80,25 @@ export function ChannelSettingsForm({ draft, onChange, onLanguage, hasSecret, al
       <label class="check wide">
         <input type="checkbox" checked={draft.voice_enabled ?? true} onChange={(e) => set({ voice_enabled: (e.target as HTMLInputElement).checked })} /> Voice input
       </label>
+      {/* Visitors' files (docs/attachments.md "Limits"): on or off, and the largest size. */}
+      <label class="check wide">
+        <input
+          type="checkbox"
+          checked={draft.attachments?.enabled ?? true}
+          onChange={(e) => set({ attachments: { ...draft.attachments, enabled: (e.target as HTMLInputElement).checked } })}
+        />{' '}
+        Visitors can send files (screenshots, PDFs)
+      </label>
+      <label class="field">
+        <span>Largest file from a visitor (MB)</span>
+        <input
+          type="number"
+          min={1}
+          max={25}
+          value={Math.round((draft.attachments?.max_bytes ?? 10 * 1048576) / 1048576)}
+          onInput={(e) => value(e) && set({ attachments: { ...draft.attachments, max_bytes: Math.min(25, Math.max(1, Number(value(e)))) * 1048576 } })}
+        />
+      </label>
       <label class="check wide">
         <input
           type="checkbox"

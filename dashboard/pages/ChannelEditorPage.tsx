@@ -23,6 +23,7 @@ const draftOf = (c: ChannelOut): PatchChannelBody => ({
   session_ttl_days: c.session_ttl_days,
   require_verified_identity: c.require_verified_identity,
   voice_enabled: c.voice_enabled,
+  attachments: c.attachments,
   handoff: c.handoff,
   alias: c.alias,
 });
