@@ -15,6 +15,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { ROUTE_MODULES } from './routes.js';
 import { jsonLogging, RequestLogs, type Logging } from './http/logging.js';
 import { bodiesWithoutCoercion } from './http/validator.js';
+import { cachedSerializers } from './http/serializer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Unknown fields are a 400, not silently dropped (docs/architecture.md section 2).
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
-    schemaController: { compilersFactory: { buildValidator: bodiesWithoutCoercion } },
+    schemaController: { compilersFactory: { buildValidator: bodiesWithoutCoercion, buildSerializer: cachedSerializers } },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // The router's errors (a path that is not valid percent-encoding, a parameter over
     // MAX_PARAM_LENGTH) never reach a route: they get the flat error body with a request id like

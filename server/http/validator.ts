@@ -9,8 +9,13 @@ type Route = { httpPart?: string };
 type Compile = (route: Route) => unknown;
 type Factory = (externalSchemas: unknown, options: { customOptions?: Record<string, unknown> }) => Compile;
 
+// One pool of compilers for the process: a compiler (one Ajv) per set of shared schemas and options,
+// and Ajv keeps what it compiled per schema object. The route schemas are module constants, so an
+// app built again in the same process (the tests build hundreds) reuses every validator instead of
+// compiling them all again, which took most of an app's build time.
+const factory = AjvCompiler() as unknown as Factory;
+
 export const bodiesWithoutCoercion = ((externalSchemas: unknown, ajvOptions: { customOptions?: Record<string, unknown> } = {}) => {
-  const factory = AjvCompiler() as unknown as Factory;
   const coercing = factory(externalSchemas, ajvOptions);
   const exact = factory(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions.customOptions, coerceTypes: false } });
   return (route: Route) => (route.httpPart === 'body' ? exact : coercing)(route);

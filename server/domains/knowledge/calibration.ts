@@ -157,9 +157,31 @@ async function loadOrMeasure(store: ParleyStore, projectId: string, index: Hybri
     const stored = (await calibrations.get(projectId, candidate)) as Calibration | undefined;
     if (stored?.version === VERSION && stored.fingerprint === fingerprint) return stored;
   }
-  const calibration = { ...measure(index, sets), id };
+  const calibration = { ...measureOnce(index, sets), id };
   await calibrations.put(projectId, calibration);
   return calibration;
+}
+
+/**
+ * Measurements by content alone (the chunk sets' content hashes in order, whatever their source ids), for
+ * the process: the same documents imported again (every demo seeded in a test process, a project
+ * copied) measure the same, since the pseudo-questions and the index's answers depend on the text
+ * only. Measuring asks a few hundred questions, most of a small project's import time.
+ */
+const measuredByContent = new Map<string, Calibration>();
+const MEASURED_KEPT = 32;
+
+function measureOnce(index: HybridIndex, sets: ChunkSet[]): Calibration {
+  const h = createHash('sha256').update(String(VERSION));
+  // In the sets' order, as measure() reads them (it samples sections in that order).
+  for (const s of sets) h.update(`${s.content_hash}:${s.chunks.length}\n`);
+  const key = h.digest('hex');
+  const known = measuredByContent.get(key);
+  if (known) return { ...known, fingerprint: fingerprintOf(sets) };
+  const measured = measure(index, sets);
+  if (measuredByContent.size >= MEASURED_KEPT) measuredByContent.delete(measuredByContent.keys().next().value!);
+  measuredByContent.set(key, measured);
+  return measured;
 }
 
 /** Per index: the newest calibration brought up to date for it, and the update running, if any. */
