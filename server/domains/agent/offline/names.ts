@@ -66,9 +66,20 @@ export function isName(question: string, concept: QueryConcept, language: Langua
 export function aboutNames(question: string, concepts: readonly QueryConcept[], language: Language): (p: Passage) => boolean {
   const names = concepts.filter((c) => c.idf >= COMMON_NAME_IDF && isName(question, c, language));
   if (names.length === 0) return () => true;
+  // The word as written is the usual case and costs a regular expression; only a section without
+  // it is analysed for the concept's other terms (a translation, another inflection).
+  const written = names.map((c) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(c.word)}(?![\\p{L}\\p{N}])`, 'iu'));
+  // The decision asks about the same sections several times (answer, suggestions, their lead).
+  const seen = new Map<Passage, boolean>();
   return (p) => {
-    const terms = passageTerms(p);
-    return names.every((c) => covered([c], terms) > 0);
+    let yes = seen.get(p);
+    if (yes === undefined) {
+      const text = [p.title, ...p.headings, p.question ?? '', p.text].join('\n');
+      let terms: ReadonlySet<string> | undefined;
+      yes = names.every((c, i) => written[i]!.test(text) || covered([c], (terms ??= passageTerms(p))) > 0);
+      seen.set(p, yes);
+    }
+    return yes;
   };
 }
 
