@@ -73,14 +73,29 @@ function claim(request: IncomingMessage): void {
   }
 }
 
-/** Watches the raw bytes of every HTTP connection of `server` for padded Authorization lines. */
+const listeners = new WeakMap<Socket, (chunk: Buffer) => void>();
+
+/**
+ * Watches the raw bytes of every HTTP connection of `server` for padded Authorization lines. A
+ * connection upgraded to a WebSocket (the widget, the team feed) carries frames, not requests, from
+ * then on: the watch stops there, so chat messages are neither scanned nor read off the fast path.
+ */
 export function watchRawAuthorization(server: Server): void {
   server.on('connection', (socket: Socket) => {
     const state: SocketState = { seen: [], carry: '' };
     sockets.set(socket, state);
-    socket.prependListener('data', (chunk: Buffer) => scan(state, chunk));
+    const listener = (chunk: Buffer) => scan(state, chunk);
+    listeners.set(socket, listener);
+    socket.prependListener('data', listener);
   });
   server.prependListener('request', claim);
+  // Before the WebSocket server's own upgrade listener: the upgrade request's head was scanned already.
+  server.prependListener('upgrade', (request: IncomingMessage, socket: Socket) => {
+    claim(request);
+    const listener = listeners.get(socket);
+    if (listener) socket.removeListener('data', listener);
+    sockets.delete(socket);
+  });
 }
 
 /** True when this request's Authorization line had whitespace Node's parser removed. */
