@@ -1,4 +1,4 @@
-// Labelled support questions for the topic evaluation (docs/analytics.md "Topics", `npm run
+// Labelled support questions for the topic evaluation (docs/operators.md "Topics", `npm run
 // eval:topics`). Written for an imagined online shop before the first run, the way visitors write
 // (chatty, some typos, some German, French and Spanish), 12 phrasings per topic, plus questions that
 // belong to no topic. Every question carries its split, fixed when written and alternating within a

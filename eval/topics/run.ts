@@ -1,4 +1,4 @@
-// `npm run eval:topics` (docs/analytics.md "Topics"): how well the offline topics group labelled
+// `npm run eval:topics` (docs/operators.md "Topics"): how well the offline topics group labelled
 // support questions (eval/topics/questions.ts). Per split it prints:
 // - discover: the questions clustered from scratch; `purity` is the share of questions in a topic
 //   whose label is their topic's most common label, `assigned` the share of topic questions (not
