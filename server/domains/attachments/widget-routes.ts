@@ -124,7 +124,7 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
         security,
         params: VisitorFileParams,
         querystring: VisitorFileQuery,
-        response: { 200: VisitorFileOut, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+        response: { 200: VisitorFileOut, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {
