@@ -3,7 +3,7 @@
 // refused when changed or after 7 days, with the clock moved instead of waiting), the e-mail to
 // the requester through the real outbox to a real SMTP server, its link followed, the export.ready webhook
 // event and full_export:read.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { loginAs, type TeamLogin } from '../../http/auth/team-session.fixture.js';
 import { clock } from '../../lib/clock.js';
@@ -72,7 +72,12 @@ describe('full data export (spec 4.1)', () => {
     // One line per user: no user twice.
     expect(new Set(lines.map((l) => l.user_id)).size).toBe(lines.length);
 
-    const [delivery] = await hooks.deliveries.list(t.demo.project_id, endpoint.id, {});
+    // The event is relayed into the delivery queue after the export's own write (webhooks/relay.ts).
+    const delivery = await vi.waitFor(async () => {
+      const [queued] = await hooks.deliveries.list(t.demo.project_id, endpoint.id, {});
+      expect(queued).toBeDefined();
+      return queued!;
+    }, { timeout: 10_000, interval: 50 });
     expect(delivery.event_type).toBe('export.ready');
     expect(JSON.parse(delivery.body).data).toMatchObject({ export_id: first.id, kind: 'full', download_url: first.download_url, expires_at: first.expires_at });
 
