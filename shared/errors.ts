@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** Business hours that close before they open or overlap (docs/operators.md "Business hours"). */
+  invalid_business_hours: 400,
   sync_in_progress: 409,
   conversation_too_long: 409,
   idempotency_conflict: 409,

@@ -1,7 +1,9 @@
 // Organization settings (spec 2.1 "default settings"): the defaults new projects start from and the
 // organization's data rules. Retention deletes conversations (with their files) whose last activity
-// is older than `retention_days`; null keeps everything.
+// is older than `retention_days`; null keeps everything. Business hours (business-hours.ts) shape
+// handover outside them; the default language and time zone are the fallbacks docs/api.md names.
 import { Type, type Static } from 'typebox';
+import { BusinessHoursSchema } from './business-hours.js';
 
 const closed = { additionalProperties: false } as const;
 
@@ -10,6 +12,7 @@ export const OrgSettingsSchema = Type.Object(
     default_language: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35, description: 'Language tag new projects start with, e.g. en or de-CH' }),
     timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of the organization, e.g. Europe/Berlin' }),
     retention_days: Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()], { description: 'Conversations and their files are deleted this many days after their last activity; null keeps them' }),
+    business_hours: Type.Optional(Type.Union([BusinessHoursSchema, Type.Null()], { description: 'When the team answers (docs/operators.md "Business hours"); absent or null: always open' })),
   },
   closed,
 );

@@ -4,7 +4,8 @@ import { Type, type Static } from 'typebox';
 import type { RouteModule } from '../../routes.js';
 import { BillingOut, BillingPatchBody, CreateProjectBody, OrgPatchBody, ProjectOut, UserPoolOut } from '../../../shared/schemas/api.js';
 import { OrganizationSchema, type Organization } from '../../../shared/schemas/entities.js';
-import { invalid, notFound } from '../../errors.js';
+import { AppError, invalid, notFound } from '../../errors.js';
+import { scheduleProblems } from '../../../shared/business-hours.js';
 import { BURST_FACTOR, BURST_SECONDS, limitsFor } from '../../http/rate-limit/plans.js';
 import { teamRoutes } from './team.js';
 import { apiKeyRoutes } from './api-keys.js';
@@ -14,9 +15,11 @@ import { DEFAULT_ORG_SETTINGS, type OrgSettings } from '../../../shared/schemas/
 import { isTimeZone } from '../audiences/local-time.js';
 import { orgDataRoutes } from './data-routes.js';
 
-/** A time zone the schema cannot judge: it must be one this server knows. */
+/** What the schema cannot judge: a time zone this server knows; hours that close after they open and do not overlap. */
 function checkSettings(settings: OrgSettings): OrgSettings {
   if (!isTimeZone(settings.timezone)) throw invalid(`Unknown time zone ${JSON.stringify(settings.timezone)}: use an IANA name such as Europe/Berlin`, [{ path: 'body.settings.timezone', message: 'unknown time zone' }]);
+  const problems = settings.business_hours ? scheduleProblems(settings.business_hours, 'body.settings.business_hours') : [];
+  if (problems.length) throw new AppError('invalid_business_hours', `Business hours: ${problems[0].path} ${problems[0].message}`, { details: problems });
   return settings;
 }
 
@@ -38,7 +41,7 @@ export const orgApiRoutes: RouteModule = (app, ctx) => {
 
   app.patch(
     '/v1/org',
-    { config: { role: 'admin' }, schema: { summary: 'Change organization settings', description: 'The name, and `settings`: default language, time zone, retention (days after the last activity; null keeps everything). Settings are merged field by field.', tags, body: OrgPatchBody, response: { 200: OrganizationSchema } } },
+    { config: { role: 'admin' }, schema: { summary: 'Change organization settings', description: 'The name, and `settings`: default language (the visitor texts\' last fallback before English), time zone (analytics days, business hours), retention (days after the last activity; null keeps everything), business hours (null: always open). Settings are merged field by field; `business_hours` is replaced whole.', tags, body: OrgPatchBody, response: { 200: OrganizationSchema } } },
     async (request) => {
       const body = request.body as Static<typeof OrgPatchBody>;
       const current = request.team!.organization;
