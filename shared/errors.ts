@@ -34,6 +34,8 @@ export const ERROR_CODES = {
   not_ready: 503,
   /** A route took longer than its handler timeout (docs/api.md "Errors"). */
   handler_timeout: 503,
+  /** The attachment storage (an S3-compatible bucket) could not be reached or refused the call (docs/attachments.md "Storage"). */
+  storage_unavailable: 503,
   // voice input and verified identity (spec 2.4 and 10)
   audio_too_long: 413,
   unsupported_language: 422,
