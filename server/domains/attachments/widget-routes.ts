@@ -1,18 +1,16 @@
 // The widget's side of attachments (docs/attachments.md "In the widget"). A visitor sends a file into
 // a conversation their session started, with the channel's limits, and asks for a signed link to
-// each file they see. Authentication as for voice uploads (voice/routes.ts): the server-signed device
-// and session tokens in headers, the page Origin among the channel's allowed ones, CORS only for those.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// each file they see. Authentication as for voice uploads (widget/visitor-http.ts): the server-signed
+// device and session tokens in headers, the page Origin among the channel's allowed ones, CORS only for those.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { ErrorSchema } from '../../../shared/schemas/api.js';
 import { MessageSchema } from '../../../shared/schemas/entities.js';
 import { AttachmentOut, VisitorFileOut, VisitorFileParams, VisitorFileQuery, VisitorUploadQuery } from '../../../shared/schemas/attachments.js';
 import { Type } from 'typebox';
-import { verifyVisitorTokens } from '../widget/tokens.js';
-import { originAllowed } from '../widget/origins.js';
+import { visitorHttp } from '../widget/visitor-http.js';
 import { getSession } from '../widget/visitors.js';
-import { listeningPort, publicUrls } from '../widget/urls.js';
 import { RateLimiter, retryMessage } from '../widget/limits.js';
 import { operatorsOf } from '../operators/service.js';
 import type { AttachmentService } from './service.js';
@@ -26,42 +24,16 @@ const security = [{ visitorDevice: [], visitorSession: [] }];
 export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppContext, files: AttachmentService) {
   const limiter = new RateLimiter();
 
-  async function channelFor(request: FastifyRequest, frameId: string) {
-    const channel = await ctx.services.projects.getChannelByFrameId(frameId);
-    if (!channel || channel.type !== 'website_widget') throw new AppError('not_found', `No widget with frame id ${JSON.stringify(frameId)}`);
-    const origin = request.headers.origin;
-    const self = request.headers.host ? `${request.protocol}://${request.headers.host}` : null;
-    if (origin !== undefined && !originAllowed(channel, origin, publicUrls(ctx.config, listeningPort(app)), self, listeningPort(app))) {
-      throw new AppError('forbidden', 'This widget may not be used from this page', { reason: 'origin_not_allowed' });
-    }
-    return channel;
-  }
-
-  function cors(request: FastifyRequest, reply: FastifyReply) {
-    const origin = request.headers.origin;
-    if (origin) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-  }
+  const http = visitorHttp(app, ctx);
+  const { channelFor, cors, preflight } = http;
 
   /** The visitor's session, which must have started `conversationId`. */
   async function visitorOf(request: FastifyRequest, channel: { frame_id: string; project_id: string }, conversationId: string) {
-    const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null);
-    const visitor = await verifyVisitorTokens(ctx, channel, { device_token: header('x-parley-device'), session_token: header('x-parley-session') }, { requireSession: true });
-    if (!visitor) throw new AppError('unauthorized', 'Files need the visitor tokens the widget received from the gateway');
+    const visitor = await http.visitorOf(request, channel, 'Files need the visitor tokens the widget received from the gateway', { requireSession: true });
     const session = await getSession(ctx, channel.project_id, visitor.session_id!);
     if (!session?.conversation_ids.includes(conversationId)) throw new AppError('forbidden', 'This visitor session did not start that conversation');
     return visitor;
   }
-
-  const preflight = (methods: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    await channelFor(request, (request.query as { frame_id: string }).frame_id);
-    cors(request, reply);
-    reply
-      .header('access-control-allow-methods', methods)
-      .header('access-control-allow-headers', 'content-type, x-parley-device, x-parley-session')
-      .header('access-control-max-age', '600')
-      .status(204)
-      .send();
-  };
 
   await app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain']);

@@ -1,17 +1,14 @@
 // POST /v1/widget/voice (spec 10): the widget uploads a recording over the visitor's
 // authenticated session and gets the transcript back for its composer. Authentication reuses the
-// gateway's server-signed visitor tokens (widget/tokens.ts verifyVisitorTokens): a valid device token
+// gateway's server-signed visitor tokens (widget/visitor-http.ts): a valid device token
 // is required (a visitor may speak before their first message, i.e. before a session exists); a
 // session token, when sent, must be valid for that device. The page Origin must be one the channel
 // allows, and CORS answers only those origins, since the widget posts from the host page.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { RouteModule } from '../../routes.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { verifyVisitorTokens } from '../widget/tokens.js';
-import { originAllowed } from '../widget/origins.js';
-import { listeningPort, publicUrls } from '../widget/urls.js';
+import { visitorHttp } from '../widget/visitor-http.js';
 import { RateLimiter, retryMessage } from '../widget/limits.js';
 import { VOICE_LIMITS } from './service.js';
 
@@ -40,37 +37,13 @@ const ErrorBody = Type.Object({ error: Type.String(), message: Type.String() }, 
 export const voiceRoutes: RouteModule = async (app, ctx) => {
   const limiter = new RateLimiter();
 
-  async function channelFor(request: FastifyRequest, frameId: string) {
-    const channel = await ctx.services.projects.getChannelByFrameId(frameId);
-    if (!channel || channel.type !== 'website_widget') throw new AppError('not_found', `No widget with frame id ${JSON.stringify(frameId)}`);
-    const origin = request.headers.origin;
-    const self = request.headers.host ? `${request.protocol}://${request.headers.host}` : null;
-    if (origin !== undefined && !originAllowed(channel, origin, publicUrls(ctx.config, listeningPort(app)), self, listeningPort(app))) {
-      throw new AppError('forbidden', 'This widget may not be used from this page', { reason: 'origin_not_allowed' });
-    }
-    return channel;
-  }
-
-  function cors(request: FastifyRequest, reply: FastifyReply) {
-    const origin = request.headers.origin;
-    if (!origin) return;
-    reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-  }
+  const { channelFor, cors, preflight, visitorOf } = visitorHttp(app, ctx);
 
   await app.register(async (scope) => {
     // Raw audio bodies of any declared type; the service checks the type with a clear error.
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: VOICE_LIMITS.maxBytes }, (_req, body, done) => done(null, body));
 
-    scope.options(VOICE_PATH, { schema: { hide: true, querystring: Query } }, async (request, reply) => {
-      await channelFor(request, (request.query as Static<typeof Query>).frame_id);
-      cors(request, reply);
-      reply
-        .header('access-control-allow-methods', 'POST')
-        .header('access-control-allow-headers', 'content-type, x-parley-device, x-parley-session')
-        .header('access-control-max-age', '600')
-        .status(204)
-        .send();
-    });
+    scope.options(VOICE_PATH, { schema: { hide: true, querystring: Query } }, preflight('POST'));
 
     scope.post(
       VOICE_PATH,
@@ -92,12 +65,7 @@ export const voiceRoutes: RouteModule = async (app, ctx) => {
         const query = request.query as Static<typeof Query>;
         const channel = await channelFor(request, query.frame_id);
         cors(request, reply);
-        const header = (name: string) => {
-          const v = request.headers[name];
-          return typeof v === 'string' ? v : null;
-        };
-        const visitor = await verifyVisitorTokens(ctx, channel, { device_token: header('x-parley-device'), session_token: header('x-parley-session') });
-        if (!visitor) throw new AppError('unauthorized', 'Voice input needs the visitor tokens the widget received from the gateway');
+        const visitor = await visitorOf(request, channel, 'Voice input needs the visitor tokens the widget received from the gateway');
         const wait = limiter.take(`voice:${channel.project_id}:${visitor.device_id}`, UPLOADS_PER_MINUTE);
         if (wait > 0) throw new AppError('rate_limit_exceeded', retryMessage(wait), { retry_after: wait });
         const audio = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
