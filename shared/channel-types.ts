@@ -10,7 +10,12 @@ export interface ConnectFieldInfo {
   secret: boolean;
   required: boolean;
   help: string;
+  /** A yes/no setting: a checkbox in the console, stored as the string TOGGLE_ON when set, absent when not. */
+  toggle?: boolean;
 }
+
+/** The stored value of a set toggle field (settings are strings; "on" is what the platforms read). */
+export const TOGGLE_ON = 'on';
 
 export interface ChannelTypeInfo {
   type: string;
@@ -38,7 +43,10 @@ export const MATTERMOST_FIELDS: ConnectFieldInfo[] = [
   { key: 'handoff_channel', label: 'Handoff channel', secret: false, required: false, help: 'Channel id where a hand-over to a person is announced (add the bot to it)' },
 ];
 
-const PRIVATE_MODE: ConnectFieldInfo = { key: 'private_mode', label: 'Private mode', secret: false, required: false, help: '"on": the AI’s answers are internal notes for an agent to review and send, never public replies' };
+const PRIVATE_MODE: ConnectFieldInfo = {
+  key: 'private_mode', label: 'Private mode', secret: false, required: false, toggle: true,
+  help: 'The AI’s answers are internal notes for an agent to review and send, never public replies',
+};
 
 export const ZENDESK_FIELDS: ConnectFieldInfo[] = [
   { key: 'subdomain', label: 'Subdomain', secret: false, required: true, help: 'The part before .zendesk.com' },

@@ -150,8 +150,16 @@ describe('team console: team-chat channels', () => {
     await form.getByLabel('API token').fill(ZD_TOKEN);
     await form.getByLabel('Webhook signing secret').fill(ZD_SECRET);
     await form.getByLabel('API base URL').fill(zendesk.url);
+    // Private mode is a checkbox, stored as the "on" the platform reads.
+    await form.getByRole('checkbox', { name: 'Private mode' }).check();
     await form.getByRole('button', { name: 'Connect Zendesk' }).click();
     await page.getByRole('heading', { name: 'Support desk', level: 1 }).waitFor();
+    const stored = async () =>
+      (await h.t.app.inject({ method: 'GET', url: `/v1/projects/${h.t.demo.project_id}/platform-channels`, headers: { authorization: `Bearer ${h.t.demo.api_key}` } }))
+        .json()
+        .data.find((c: { name: string }) => c.name === 'Support desk').values;
+    expect((await stored()).private_mode).toBe('on');
+    expect(await page.getByRole('checkbox', { name: 'Private mode' }).isChecked()).toBe(true);
     const eventsUrl = await page.getByTestId('events-url').innerText();
     expect(eventsUrl).toMatch(/\/v1\/channels\/zendesk\/[0-9a-f-]+\/[0-9a-f-]+\/events$/);
     await page.getByText('Subdomain: acme', { exact: false }).waitFor();
@@ -165,6 +173,11 @@ describe('team console: team-chat channels', () => {
     await channelsOf(h.t.app.ctx).processor.pass();
     await page.getByRole('button', { name: 'Refresh events' }).click();
     await page.locator('ul.inbound-events li', { hasText: 'cbe4028c-console-0001' }).getByText('answered', { exact: true }).waitFor();
+    // In private mode the answer is an internal note; unticked and saved, the setting is cleared.
+    expect(zendesk.updates.at(-1)).toMatchObject({ ticket: '35437', body: { comment: { public: false } } });
+    await page.getByRole('checkbox', { name: 'Private mode' }).uncheck();
+    await page.getByRole('button', { name: 'Save credentials' }).click();
+    await expect.poll(async () => (await stored()).private_mode).toBeUndefined();
     await context.close();
   }, 60_000);
 
@@ -174,7 +187,9 @@ describe('team console: team-chat channels', () => {
   });
 
   itPassesAxeAndFits(h, 'platform-channel', async (page) => {
-    const [c] = (await h.t.app.inject({ method: 'GET', url: `/v1/projects/${h.t.demo.project_id}/platform-channels`, headers: { authorization: `Bearer ${h.t.demo.api_key}` } })).json().data;
+    // The Zendesk connection: its form has the Private mode checkbox as well as text fields.
+    const list = (await h.t.app.inject({ method: 'GET', url: `/v1/projects/${h.t.demo.project_id}/platform-channels`, headers: { authorization: `Bearer ${h.t.demo.api_key}` } })).json().data;
+    const c = list.find((x: { type: string }) => x.type === 'zendesk') ?? list[0];
     await openChannels(page);
     await page.getByRole('link', { name: c.name }).click();
     await page.getByRole('heading', { name: c.name, level: 1 }).waitFor();

@@ -3,6 +3,7 @@
 // connection is checked against the platform when saved (Slack `auth.test`), which also tells who
 // the bot is there (its user id, so a mention of it is not part of the question).
 import type { Channel } from '../../../shared/schemas/entities.js';
+import { TOGGLE_ON } from '../../../shared/channel-types.js';
 import type { CreatePlatformChannelBody, PatchPlatformChannelBody, PlatformChannelOut } from '../../../shared/schemas/platform-channels.js';
 import type { AppContext } from '../../context.js';
 import { AppError, invalid, notFound } from '../../errors.js';
@@ -47,6 +48,9 @@ export function createPlatformChannelService(ctx: AppContext, baseUrl: () => str
     const known = new Set(p.fields.map((f) => f.key));
     const unknown = Object.keys(values).filter((k) => !known.has(k));
     if (unknown.length) throw invalid(`${p.label} has no field ${unknown.join(', ')}`, unknown.map((k) => ({ path: `values.${k}`, message: 'is not a field of this platform' })));
+    // A toggle is set with "on" and cleared with "": anything else would read as off without a word.
+    const badToggles = p.fields.filter((f) => f.toggle && values[f.key] !== undefined && !['', TOGGLE_ON].includes(values[f.key].trim()));
+    if (badToggles.length) throw invalid(`${badToggles.map((f) => f.label).join(', ')}: "${TOGGLE_ON}" to turn on, "" to turn off`, badToggles.map((f) => ({ path: `values.${f.key}`, message: `must be "${TOGGLE_ON}" or ""` })));
     for (const f of p.fields) {
       const v = values[f.key]?.trim();
       if (v === undefined) continue;

@@ -168,6 +168,10 @@ describe('the agent pipeline on Zendesk', () => {
     const usage = async () => (await t.app.inject({ method: 'GET', url: '/v1/org/billing', headers: owner.headers })).json().usage;
     const audience = (await api('POST', '/audiences', { name: 'Tickets', conditions: [{ type: 'condition', field: 'channel.type', operator: 'is_one_of', value: ['ticketing'] }] })).json();
     await api('POST', '/guidance-rules', { name: 'Ticket tone', instructions: 'Sign tickets with the team name.', audience_id: audience.id });
+    // A toggle takes "on" or "" (the console's checkbox); anything else is refused, not read as off.
+    const refused = await api('PATCH', `/platform-channels/${channelId}`, { values: { private_mode: 'yes' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([{ path: 'values.private_mode', message: 'must be "on" or ""' }]);
     expect((await api('PATCH', `/platform-channels/${channelId}`, { values: { private_mode: 'on' } })).statusCode).toBe(200);
     const before = await usage();
     const id = ticket();
