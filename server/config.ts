@@ -7,6 +7,7 @@ import { decodeMasterKey } from './lib/secret-box.js';
 import type { CrawlLimits } from './lib/crawl-limits.js';
 import type { RunQueueLimits } from './domains/unitools/run-queue.js';
 import type { WebhookSettings } from './domains/webhooks/settings.js';
+import type { S3Settings } from './domains/attachments/s3-storage.js';
 
 export interface Config {
   port: number;
@@ -77,7 +78,14 @@ export interface Config {
    * one is removed. Unset or empty: the admin API is off (404 admin_api_disabled).
    */
   adminTokens?: string[];
+  /**
+   * FILE_STORAGE and S3_* (docs/attachments.md "Storage"): where attachment bytes live. Unset or
+   * `local`: DATA_DIR/files; `s3`: an S3-compatible bucket.
+   */
+  fileStorage?: FileStorageConfig;
 }
+
+export type FileStorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
 
 export interface MailConfig {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. */
@@ -297,6 +305,56 @@ function adminTokens(env: Env): string[] {
   return tokens;
 }
 
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'];
+
+/**
+ * FILE_STORAGE=s3 with its S3_* settings, each checked here so a typo stops the start rather than
+ * failing the first upload. S3_* without FILE_STORAGE=s3 is refused too: files would quietly go to
+ * the local disk while the operator believes they are in the bucket.
+ */
+function fileStorage(env: Env): FileStorageConfig {
+  const kind = oneOf(env, 'FILE_STORAGE', ['local', 's3'] as const, 'local');
+  const value = (name: string) => env[name]?.trim() || undefined;
+  if (kind === 'local') {
+    const stray = S3_VARIABLES.find((name) => value(name));
+    if (stray) throw new ConfigError('FILE_STORAGE', `must be s3 when ${stray} is set (unset: attachments stay on the local disk under DATA_DIR/files)`);
+    return { kind };
+  }
+  const bucket = value('S3_BUCKET');
+  // The naming rule AWS S3 sets; MinIO, Ceph and R2 follow it.
+  if (!bucket) throw new ConfigError('S3_BUCKET', 'must name the bucket when FILE_STORAGE=s3');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError('S3_BUCKET', `must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${bucket}"`);
+  const rawEndpoint = value('S3_ENDPOINT');
+  let endpoint: string | null = null;
+  if (rawEndpoint) {
+    endpoint = url(env, 'S3_ENDPOINT', rawEndpoint);
+    // A key in the URL would be logged with it: credentials go in their own variables.
+    if (new URL(rawEndpoint).username) throw new ConfigError('S3_ENDPOINT', 'must not hold credentials: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  const region = value('S3_REGION') ?? (endpoint ? 'us-east-1' : undefined);
+  if (!region) throw new ConfigError('S3_REGION', 'must be set for AWS S3 (e.g. eu-central-1), or set S3_ENDPOINT for another S3-compatible server');
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) throw new ConfigError('S3_REGION', `must be a region name like us-east-1 (R2: auto), got "${region}"`);
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  // Never echo either value: the pair is a credential.
+  if (accessKeyId && !secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'must be set when S3_ACCESS_KEY_ID is');
+  if (secretAccessKey && !accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'must be set when S3_SECRET_ACCESS_KEY is');
+  const prefix = value('S3_PREFIX')?.replace(/\/+$/, '') ?? '';
+  if (prefix && (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(prefix) || prefix.split('/').some((part) => part === '.' || part === '..'))) {
+    throw new ConfigError('S3_PREFIX', `must be path segments of letters, digits, dots, hyphens and underscores (e.g. parley/files), got "${prefix}"`);
+  }
+  return {
+    kind,
+    endpoint,
+    region,
+    bucket,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    // Another server than AWS usually takes only path-style addresses; AWS prefers virtual-hosted ones.
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
 /** WEB_SEARCH_URL keeps its query (e.g. `?categories=general`): search_web adds `q` and `format`. */
 function webSearchUrl(env: Env): string | null {
   const raw = env.WEB_SEARCH_URL?.trim();
@@ -356,6 +414,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhooks: webhookLimits(env),
     jobLeaseMs: (intIn(env, 'JOB_LEASE_SECONDS', 1, 3600) ?? 30) * 1000,
     adminTokens: adminTokens(env),
+    fileStorage: fileStorage(env),
   };
 }
 

@@ -15,6 +15,8 @@ import { AppError, notFound } from '../../errors.js';
 import { newId, now } from '../../lib/ids.js';
 import { clock } from '../../lib/clock.js';
 import { createLocalStorage, type FileStorage } from './storage.js';
+import { createS3Storage } from './s3-storage.js';
+import type { Config } from '../../config.js';
 import { EXTENSIONS, sniffType, type SniffedType } from './sniff.js';
 import type { AttachmentLimits } from './limits.js';
 import { fileLinkSigner } from './signer.js';
@@ -76,9 +78,16 @@ export function checkUpload(upload: Pick<Upload, 'bytes' | 'declared' | 'limits'
   return type;
 }
 
+/** The storage FILE_STORAGE chose (docs/attachments.md "Storage"): the local disk unless it says s3. */
+export function storageFor(config: Config): FileStorage {
+  const choice = config.fileStorage;
+  if (choice?.kind === 's3') return createS3Storage(choice);
+  return createLocalStorage(join(config.dataDir, 'files'));
+}
+
 export function createAttachmentService(ctx: AppContext, options: { storage?: FileStorage; baseUrl?: () => string } = {}) {
   const records = ctx.store.collection('attachments');
-  const storage = options.storage ?? createLocalStorage(join(ctx.config.dataDir, 'files'));
+  const storage = options.storage ?? storageFor(ctx.config);
   const baseUrl = options.baseUrl ?? (() => ctx.config.baseUrl);
   const keyOf = (a: Pick<StoredAttachment, 'project_id' | 'conversation_id' | 'id'>) => `${a.project_id}/${a.conversation_id}/${a.id}`;
 

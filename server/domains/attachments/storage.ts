@@ -1,7 +1,8 @@
-// Where attachment bytes live (docs/attachments.md "Storage"): an interface with one built-in
-// implementation, the local disk under DATA_DIR/files. Keys are `<project>/<conversation>/<attachment>`,
-// so everything of a conversation (or a project) is one prefix to delete. An S3-compatible
-// implementation would satisfy the same four calls; it is not built (docs/attachments.md says why).
+// Where attachment bytes live (docs/attachments.md "Storage"): an interface with two implementations,
+// the local disk under DATA_DIR/files (the default) and an S3-compatible bucket (s3-storage.ts,
+// FILE_STORAGE=s3). Keys are `<project>/<conversation>/<attachment>`, so everything of a conversation
+// (or a project) is one prefix to delete. Either way the bytes leave only through Parley's signed
+// links (routes.ts), never straight from the storage.
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 
@@ -18,13 +19,17 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
+/** Keys are made from ids, but every implementation still checks one: no `..`, no absolute path, no odd character. */
+export function checkKey(key: string): string {
+  if (!SAFE_KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+  return key;
+}
+
 /** Local disk under `root` (DATA_DIR/files). */
 export function createLocalStorage(root: string): FileStorage {
   const base = resolve(root);
-  // Keys are made from ids, but a key is still checked: no `..`, no absolute path, ever.
   const pathOf = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
-    const path = resolve(base, key);
+    const path = resolve(base, checkKey(key));
     if (!path.startsWith(base + sep)) throw new Error('storage key escapes the root');
     return path;
   };
