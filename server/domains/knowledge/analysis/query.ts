@@ -41,7 +41,18 @@ export function analyzeQuery(text: string, vocabulary: Vocabulary, documentLangu
   const maxIdf = Math.log(1 + (vocabulary.docs + 0.5) / 0.5);
   const concepts: Concept[] = [];
   const seen = new Set<string>();
-  for (const word of crossLingual ? contentWords(text, language).flatMap((w) => splitForeignCompound(w, language)) : contentWords(text, language)) {
+  const words = crossLingual ? contentWords(text, language).flatMap((w) => splitForeignCompound(w, language)) : contentWords(text, language);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (crossLingual && i + 1 < words.length && linked(text, word, words[i + 1])) {
+      const joined = englishCompound(word, words[i + 1], language, vocabulary);
+      if (joined) {
+        i++;
+        seen.add(joined);
+        concepts.push({ word: `${word} ${words[i]}`, terms: new Map([[joined, 0.8]]), idf: vocabulary.idf(joined), known: true });
+        continue;
+      }
+    }
     const own = stemWord(word, language);
     if (seen.has(own)) continue;
     // A function word the stop list lacks ("todas": all): Apertium knows it and has only English
@@ -127,6 +138,31 @@ function splitForeignCompound(word: string, language: Language): string[] {
     for (const head of [word.slice(0, i), ...(word[i - 1] === 's' ? [word.slice(0, i - 1)] : [])]) if (translate(head, language).length) return [head, tail];
   }
   return [word];
+}
+
+/**
+ * Two foreign words that English writes as one ("base de datos", "sistema de archivos", "nom
+ * d'utilisateur": database, filesystem, username): a translation of each, joined in either order,
+ * that the documents use as one term. The parts alone would find "data" and "base" anywhere.
+ */
+function englishCompound(first: string, second: string, language: Language, vocabulary: Vocabulary): string | null {
+  const senses = (w: string) => [...new Set([...translate(w, language).slice(0, 4), stemWord(w, 'en')])];
+  const a = senses(first);
+  const b = senses(second);
+  for (const x of b) for (const y of a) for (const joined of [x + y, y + x]) {
+    if (joined.length < 6) continue;
+    const term = stemWord(joined, 'en');
+    if (vocabulary.has(term)) return term;
+  }
+  return null;
+}
+
+// "base de datos", "nom d'utilisateur", "base di dati": the linking word of a noun phrase.
+const LINK = "(?:de|di|da|do|du|des|del|della|delle|dei|degli|dos|das)\\s+|d['’]";
+
+/** Whether `second` follows `first` in `text` through a linking preposition ("base de datos"). */
+function linked(text: string, first: string, second: string): boolean {
+  return new RegExp(`(?<![\\p{L}])${escapeRegExp(first)}\\s+(?:${LINK})${escapeRegExp(second)}(?![\\p{L}])`, 'iu').test(text);
 }
 
 /** Two known terms that make up `word` ("website" → web + site), or none. */

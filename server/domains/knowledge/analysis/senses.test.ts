@@ -38,7 +38,7 @@ const chunk = (id: string, title: string, headings: string[], text: string): Ind
 let dir = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'parley-senses-'));
-  await writeDictionary(dir, 'freedict-ita-eng', [['coda', 'tail, queue'], ['dominio', 'command, mastery, dominion'], ['svuotare', 'to empty'], ['aggiungere', 'to add'], ['garanzia', 'guarantee, warrant']]);
+  await writeDictionary(dir, 'freedict-ita-eng', [['coda', 'tail, queue'], ['dominio', 'command, mastery, dominion'], ['svuotare', 'to empty'], ['aggiungere', 'to add'], ['garanzia', 'guarantee, warrant'], ['base', 'base, basis'], ['dati', 'data'], ['creare', 'to create'], ['salvare', 'to save']]);
   setDictionaryDir(dir);
   await loadDictionary('it');
 });
@@ -100,5 +100,17 @@ describe('senses of a foreign word', () => {
     index.setSource('code', [chunk('code', 'Code', [], 'The code of the project.')]);
     const concepts = index.search('Come funziona la coda?', null)[0]?.relevance?.concepts ?? [];
     expect(concepts.flatMap((c) => c.terms)).not.toContain('code');
+  });
+
+  it('reads two words English writes as one: "base di dati" is a database, not any base and any data', () => {
+    const index = new HybridIndex(0);
+    index.setSource('database', [chunk('database', 'Creating a database', ['CREATE DATABASE'], 'CREATE DATABASE makes a new database on the server.')]);
+    index.setSource('types', [chunk('types', 'Data types', ['Base types'], 'Every column has a data type; base types are built in, and data of any type can be stored.')]);
+    const [top] = index.search('Come creare una base di dati?', null);
+    expect(top!.relevance!.concepts!.map((c) => c.word)).toContain('base dati');
+    expect(top!.source_id).toBe('database');
+    // Side by side without a linking word they stay two words ("salvare la base" is no "savebase").
+    const words = index.search('Come salvare la base?', null)[0]!.relevance!.concepts!.map((c) => c.word);
+    expect(words).toEqual(expect.arrayContaining(['salvare', 'base']));
   });
 });
