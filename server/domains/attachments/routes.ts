@@ -55,7 +55,8 @@ export const attachmentRoutes: RouteModule = async (app, ctx) => {
       description:
         'The raw file is the body (images: PNG, JPEG, GIF, WebP; or PDF; at most 25 MiB). Its type is read from the bytes: ' +
         'anything else (SVG and HTML included) is a 415 `unsupported_media_type`, a larger file a 413. ' +
-        'It is sent as an operator message (`type: message`, the visitor sees it live) or an internal `comment`, whose text is `caption` or the file name.',
+        'It is sent as an operator message (`type: message`, the visitor sees it live) or an internal `comment`, whose text is `caption` or the file name. ' +
+        'While the file storage cannot be reached the answer is a 503 `storage_unavailable`: try again later.',
       params: ConversationAttachmentParams, querystring: UploadQuery, response: UploadResult,
       handler: async ({ params, query, request }) => {
         const ops = operatorsOf(ctx);
@@ -115,6 +116,7 @@ export const attachmentRoutes: RouteModule = async (app, ctx) => {
           403: { ...ErrorSchema, description: 'invalid_signature' },
           404: { ...ErrorSchema, description: 'not_found: the file was deleted' },
           410: { ...ErrorSchema, description: 'link_expired' },
+          503: { ...ErrorSchema, description: 'storage_unavailable: the file storage cannot be reached; try again later' },
         },
       },
     },
