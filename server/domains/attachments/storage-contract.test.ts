@@ -109,6 +109,13 @@ describe('S3 storage', () => {
     await expect(wrong.put('p1/c1/a1', new Uint8Array([1]))).rejects.toMatchObject({ code: 'storage_unavailable' });
   });
 
+  it('the local server refuses what S3 refuses: a request signed for another region, or not signed at all', async () => {
+    await expect(createS3Storage(settings(s3, { region: 'eu-west-1' })).get('p1/c1/a1')).rejects.toMatchObject({ code: 'storage_unavailable', message: expect.stringContaining('AuthorizationHeaderMalformed') });
+    const unsigned = await fetch(`${s3.url}/parley/p1/c1/a1`);
+    expect(unsigned.status).toBe(403);
+    expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
+  });
+
   it('fails with storage_unavailable for a missing bucket rather than calling the file missing', async () => {
     await expect(createS3Storage(settings(s3, { bucket: 'no-such-bucket' })).get('p1/c1/a1')).rejects.toMatchObject({ code: 'storage_unavailable', message: expect.stringContaining('NoSuchBucket') });
   });
