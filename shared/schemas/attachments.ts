@@ -2,7 +2,7 @@
 // as the raw request body (its Content-Type is a hint only; the bytes decide) and read back through
 // a signed URL that expires.
 import { Type, type Static } from 'typebox';
-import { AttachmentRefSchema, MessageSchema } from './entities.js';
+import { AttachmentRefSchema, ConversationSchema, MessageSchema } from './entities.js';
 import { lean } from './lean.js';
 
 const closed = { additionalProperties: false } as const;
@@ -57,13 +57,27 @@ export type FileQuery = Static<typeof FileQuery>;
 export const VisitorUploadQuery = Type.Object(
   {
     frame_id: Type.String({ maxLength: 64 }),
-    conversation_id: Id,
+    /** Left out before the first message: the file then starts the conversation. */
+    conversation_id: Type.Optional(Id),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     client_id: Type.Optional(Type.String({ minLength: 8, maxLength: 64 })),
   },
   closed,
 );
 export type VisitorUploadQuery = Static<typeof VisitorUploadQuery>;
+
+/**
+ * A widget upload's answer. A file sent before the first message starts the conversation: then the
+ * conversation and the visitor's new user and session tokens come with it (docs/attachments.md).
+ */
+export const VisitorUploadOut = Type.Object({
+  attachment: AttachmentOut,
+  message: MessageSchema,
+  conversation: Type.Optional(ConversationSchema),
+  user_token: Type.Optional(Type.String()),
+  session_token: Type.Optional(Type.String()),
+});
+export type VisitorUploadOut = Static<typeof VisitorUploadOut>;
 
 export const VisitorFileParams = Type.Object({ attachment_id: Id }, closed);
 export const VisitorFileQuery = Type.Object({ frame_id: Type.String({ maxLength: 64 }) }, closed);

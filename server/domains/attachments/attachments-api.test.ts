@@ -3,7 +3,7 @@
 // the signed download with its headers, expiry on a moved clock, and deletion with the conversation.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget } from '../widget/test-client.js';
@@ -116,6 +116,74 @@ describe('attachments over the API', () => {
     const expired = await t.app.inject({ method: 'GET', url });
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ error: 'link_expired' });
+  });
+
+  it('takes a file before the first message as the first message: conversation, user and session in one write, or nothing', async () => {
+    const ws = await connectWidget(base, base);
+    ws.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id });
+    const device = (await ws.next('session.welcome')).device_token;
+    ws.close();
+    const send = (body: Buffer, headers: Record<string, string>, query = '') =>
+      fetch(`${base}/v1/widget/attachments?frame_id=${t.demo.frame_id}&name=first.png${query}`, {
+        method: 'POST', headers: { 'content-type': 'image/png', origin: base, 'accept-language': 'de-DE,de;q=0.9', ...headers }, body: new Uint8Array(body),
+      });
+    const counts = async () => ({
+      conversations: (await t.app.ctx.services.conversations.list(t.demo.project_id)).length,
+      users: (await t.app.ctx.services.users.list(t.demo.project_id)).length,
+      devices: (await t.app.ctx.store.collection('devices').list(t.demo.project_id)).length,
+      attachments: (await t.app.ctx.store.collection('attachments').list(t.demo.project_id)).length,
+    });
+    const filesOnDisk = async () => (await readdir(join(t.dataDir, 'files', t.demo.project_id)).catch(() => [])).length;
+    const before = await counts();
+    const dirsBefore = await filesOnDisk();
+
+    // Refused before anything is made: no tokens, a type the channel does not take.
+    expect((await send(PNG, {})).status).toBe(401);
+    const svg = await send(SVG, { 'x-parley-device': device });
+    expect(svg.status).toBe(415);
+    expect(await svg.json()).toMatchObject({ error: 'unsupported_media_type' });
+    // The write fails: the bytes go again, and no user, session or conversation is left.
+    const transact = t.app.ctx.store.transact;
+    t.app.ctx.store.transact = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      expect((await send(PNG, { 'x-parley-device': device })).status).toBe(500);
+    } finally {
+      t.app.ctx.store.transact = transact;
+    }
+    expect(await counts()).toEqual(before);
+    expect(await filesOnDisk()).toBe(dirsBefore);
+
+    const ok = await send(PNG, { 'x-parley-device': device }, '&client_id=c-first-file');
+    expect(ok.status).toBe(201);
+    const body = (await ok.json()) as {
+      attachment: { id: string; message_id: string; conversation_id: string };
+      message: { id: string; role: string; content: string; attachments: { id: string }[] };
+      conversation: { id: string; channel_type: string };
+      user_token: string;
+      session_token: string;
+    };
+    expect(body.message).toMatchObject({ role: 'user', content: 'first.png', attachments: [{ id: body.attachment.id }] });
+    expect(body.attachment).toMatchObject({ message_id: body.message.id, conversation_id: body.conversation.id });
+    expect(body.conversation.channel_type).toBe('website_widget');
+    expect(await counts()).toEqual({ ...before, conversations: before.conversations + 1, users: before.users + 1, attachments: before.attachments + 1, devices: before.devices + 3 });
+    const record = await t.app.ctx.services.conversations.require(t.demo.project_id, body.conversation.id);
+    expect((await t.app.ctx.services.users.require(t.demo.project_id, record.user_id)).locales).toEqual(['de-DE', 'de']);
+    // The team reads it like any visitor file.
+    expect((await t.app.inject({ method: 'GET', url: `${P}/conversations/${record.id}/attachments`, headers: H })).json().data).toMatchObject([{ id: body.attachment.id, uploaded_by: 'visitor' }]);
+
+    // The tokens are the session's: the widget resumes the conversation with them and sends more.
+    const again = await connectWidget(base, base);
+    again.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id, device_token: device, user_token: body.user_token, session_token: body.session_token, conversation_id: record.id });
+    const welcome = await again.next('session.welcome');
+    expect(welcome.conversation?.id).toBe(record.id);
+    expect(welcome.messages.map((m) => m.id)).toEqual([body.message.id]);
+    const tokens = { 'x-parley-device': device, 'x-parley-session': body.session_token };
+    expect((await send(PNG, tokens, `&conversation_id=${record.id}`)).status).toBe(201);
+    again.send({ type: 'message.send', client_id: 'c-after-file', conversation_id: record.id, content: 'That was the error' });
+    expect((await again.next('message.ack')).conversation.id).toBe(record.id);
+    again.close();
   });
 
   it('takes a visitor\'s screenshot into the conversation their session started, with the channel limits', async () => {

@@ -94,11 +94,9 @@ export function createAttachmentService(ctx: AppContext, options: { storage?: Fi
   const ofConversation = async (projectId: string, conversationId: string) =>
     (await records.query(projectId, { where: { conversation_id: conversationId } })).items;
 
-  async function store(record: ConversationRecord, upload: Upload): Promise<StoredAttachment> {
+  /** Checks the upload and writes its bytes; the record (returned) is not stored yet. */
+  async function writeBytes(record: Pick<ConversationRecord, 'project_id' | 'id'> & { user_id?: string }, upload: Upload): Promise<StoredAttachment> {
     const type = checkUpload(upload);
-    if ((await records.count(record.project_id, { where: { conversation_id: record.id } })) >= MAX_FILES_PER_CONVERSATION) {
-      throw new AppError('conflict', `A conversation holds at most ${MAX_FILES_PER_CONVERSATION} files`);
-    }
     const doc: StoredAttachment = {
       id: newId(),
       name: cleanName(upload.name, type),
@@ -106,7 +104,7 @@ export function createAttachmentService(ctx: AppContext, options: { storage?: Fi
       size: upload.bytes.length,
       project_id: record.project_id,
       conversation_id: record.id,
-      user_id: record.user_id,
+      user_id: record.user_id ?? '',
       message_id: null,
       uploaded_by: upload.uploaded_by,
       sha256: createHash('sha256').update(upload.bytes).digest('hex'),
@@ -114,6 +112,15 @@ export function createAttachmentService(ctx: AppContext, options: { storage?: Fi
     };
     // Bytes first: a record never names a file that is not there.
     await storage.put(keyOf(doc), upload.bytes);
+    return doc;
+  }
+
+  async function store(record: ConversationRecord, upload: Upload): Promise<StoredAttachment> {
+    checkUpload(upload); // what is wrong with the file is said before a full conversation
+    if ((await records.count(record.project_id, { where: { conversation_id: record.id } })) >= MAX_FILES_PER_CONVERSATION) {
+      throw new AppError('conflict', `A conversation holds at most ${MAX_FILES_PER_CONVERSATION} files`);
+    }
+    const doc = await writeBytes(record, upload);
     await records.put(doc.project_id, doc);
     return doc;
   }
@@ -159,6 +166,22 @@ export function createAttachmentService(ctx: AppContext, options: { storage?: Fi
       }
       const attachment = (await records.update(doc.project_id, doc.id, (d) => ({ ...d, message_id: message.id }))) ?? doc;
       return { attachment, message };
+    },
+
+    /**
+     * A file that starts a conversation (docs/attachments.md "In the widget"): checked and its bytes
+     * written for the conversation `target` names, which does not exist yet. The caller stores
+     * `record(conversation)` in the transaction that creates the conversation with its first message
+     * (carrying `ref`), or calls `discard()` when that fails, so no bytes stay behind.
+     */
+    async stage(target: Pick<ConversationRecord, 'project_id' | 'id'>, upload: Upload) {
+      const doc = await writeBytes(target, upload);
+      return {
+        ref: ref(doc),
+        record: (conversation: ConversationRecord): StoredAttachment => ({ ...doc, user_id: conversation.user_id, message_id: conversation.messages[0]?.id ?? null }),
+        // The conversation was never made: its whole folder goes, not just the file.
+        discard: () => storage.deletePrefix(`${doc.project_id}/${doc.conversation_id}`),
+      };
     },
 
     async get(projectId: string, id: string): Promise<StoredAttachment> {

@@ -1,19 +1,22 @@
 // The widget's side of attachments (docs/attachments.md "In the widget"). A visitor sends a file into
-// a conversation their session started, with the channel's limits, and asks for a signed link to
-// each file they see. Authentication as for voice uploads (widget/visitor-http.ts): the server-signed
+// a conversation their session started (or, before the first message, one the file starts), with the
+// channel's limits, and asks for a signed link to each file they see. Authentication as for voice uploads (widget/visitor-http.ts): the server-signed
 // device and session tokens in headers, the page Origin among the channel's allowed ones, CORS only for those.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { ErrorSchema } from '../../../shared/schemas/api.js';
-import { MessageSchema } from '../../../shared/schemas/entities.js';
-import { AttachmentOut, VisitorFileOut, VisitorFileParams, VisitorFileQuery, VisitorUploadQuery } from '../../../shared/schemas/attachments.js';
-import { Type } from 'typebox';
+import type { Channel } from '../../../shared/schemas/entities.js';
+import { VisitorFileOut, VisitorFileParams, VisitorFileQuery, VisitorUploadOut, VisitorUploadQuery } from '../../../shared/schemas/attachments.js';
+import { conversationForVisitor } from '../../../shared/visibility.js';
+import { newId } from '../../lib/ids.js';
+import { summary } from '../conversations/service.js';
 import { visitorHttp } from '../widget/visitor-http.js';
-import { getSession } from '../widget/visitors.js';
+import { getDevice, getSession } from '../widget/visitors.js';
+import { requireVerifiedVisitor, startVisitorConversation, visitorSessionTokens } from '../widget/first-message.js';
 import { RateLimiter, retryMessage } from '../widget/limits.js';
 import { operatorsOf } from '../operators/service.js';
-import type { AttachmentService } from './service.js';
+import type { AttachmentService, Upload } from './service.js';
 import { channelAttachments, MAX_BYTES_CEILING } from './limits.js';
 
 export const VISITOR_UPLOAD_PATH = '/v1/widget/attachments';
@@ -26,6 +29,57 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
 
   const http = visitorHttp(app, ctx);
   const { channelFor, cors, preflight } = http;
+
+  function takeUpload(projectId: string, deviceId: string) {
+    const wait = limiter.take(`files:${projectId}:${deviceId}`, UPLOADS_PER_MINUTE);
+    if (wait > 0) throw new AppError('rate_limit_exceeded', retryMessage(wait), { retry_after: wait });
+  }
+
+  /**
+   * A file before the first message (docs/attachments.md "In the widget"): it is the first message.
+   * Checked against the channel's limits before anything is made; then its bytes are written and its
+   * record goes into the one transaction that creates the user, session and conversation as a typed
+   * first message does (widget/first-message.ts). If that fails the bytes go again: nothing is left.
+   * The answer carries the new session's tokens; the widget reconnects with them.
+   */
+  async function startWithFile(request: FastifyRequest, channel: Channel, query: VisitorUploadQuery, upload: Upload) {
+    const visitor = await http.visitorOf(request, channel, 'Files need the visitor tokens the widget received from the gateway');
+    takeUpload(channel.project_id, visitor.device_id);
+    await requireVerifiedVisitor(ctx, channel, channel.project_id, visitor.user_id);
+    const [device, session] = await Promise.all([
+      getDevice(ctx, channel.project_id, visitor.device_id),
+      visitor.session_id ? getSession(ctx, channel.project_id, visitor.session_id) : undefined,
+    ]);
+    const conversationId = newId();
+    const staged = await files.stage({ project_id: channel.project_id, id: conversationId }, upload);
+    const sender = {
+      projectId: channel.project_id, frameId: channel.frame_id, channel, deviceId: visitor.device_id, userId: visitor.user_id, sessionId: visitor.session_id,
+      page: session?.page ?? device?.page ?? null,
+      locales: session?.locales?.length ? session.locales : device?.locales.length ? device.locales : acceptedLanguages(request.headers['accept-language']),
+      attributes: {},
+      userAgent: request.headers['user-agent'] ?? null,
+    };
+    let started;
+    try {
+      started = await startVisitorConversation(
+        ctx,
+        sender,
+        { content: staged.ref.name, client_id: query.client_id ?? newId(), attachments: [staged.ref] },
+        { conversationId, also: (tx, record) => tx.create('attachments', channel.project_id, staged.record(record)) },
+      );
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+    const { record, userId, sessionId } = started;
+    const tokens = await visitorSessionTokens(ctx, channel, { device_id: visitor.device_id, user_id: userId, session_id: sessionId });
+    return {
+      attachment: await files.view(await files.get(channel.project_id, staged.ref.id)),
+      message: record.messages[0],
+      conversation: conversationForVisitor(summary(record)),
+      ...tokens,
+    };
+  }
 
   /** The visitor's session, which must have started `conversationId`. */
   async function visitorOf(request: FastifyRequest, channel: { frame_id: string; project_id: string }, conversationId: string) {
@@ -50,12 +104,15 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
           description:
             'Widget only. Body: the raw file; its type is read from the bytes and must be one the channel accepts (images and PDFs by default), ' +
             'at most the channel\'s `attachments.max_bytes` (10 MiB by default). Headers X-Parley-Device and X-Parley-Session carry the tokens ' +
-            'the gateway issued; the session must have started `conversation_id`. The file becomes a visitor message the team sees live.',
+            'the gateway issued; the session must have started `conversation_id`. The file becomes a visitor message the team sees live. ' +
+            'Without `conversation_id` (a file before the first message) the device token is enough: the file is the first message and starts ' +
+            'the conversation, created with its user and session in one write, and the answer adds `conversation`, `user_token` and `session_token`.',
           tags: ['widget'],
-          security,
+          // The session must have started the conversation; before the first message the device token alone.
+          security: [...security, { visitorDevice: [] }],
           querystring: VisitorUploadQuery,
           response: {
-            201: Type.Object({ attachment: AttachmentOut, message: MessageSchema }),
+            201: VisitorUploadOut,
             400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema,
           },
         },
@@ -64,21 +121,19 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
         const query = request.query as VisitorUploadQuery;
         const channel = await channelFor(request, query.frame_id);
         cors(request, reply);
-        const visitor = await visitorOf(request, channel, query.conversation_id);
-        const wait = limiter.take(`files:${channel.project_id}:${visitor.device_id}`, UPLOADS_PER_MINUTE);
-        if (wait > 0) throw new AppError('rate_limit_exceeded', retryMessage(wait), { retry_after: wait });
-        const record = await ctx.services.conversations.require(channel.project_id, query.conversation_id);
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const { attachment, message } = await files.upload(
-          record,
-          { bytes, name: query.name, declared: request.headers['content-type'], limits: channelAttachments(channel), uploaded_by: 'visitor' },
-          async (ref) =>
-            (await ctx.services.conversations.append(channel.project_id, record.id, { role: 'user', content: ref.name, client_id: query.client_id ?? null, attachments: [ref] })).message,
+        const upload = { bytes, name: query.name, declared: request.headers['content-type'], limits: channelAttachments(channel), uploaded_by: 'visitor' as const };
+        reply.code(201);
+        if (!query.conversation_id) return startWithFile(request, channel, query, upload);
+        const visitor = await visitorOf(request, channel, query.conversation_id);
+        takeUpload(channel.project_id, visitor.device_id);
+        const record = await ctx.services.conversations.require(channel.project_id, query.conversation_id);
+        const { attachment, message } = await files.upload(record, upload, async (ref) =>
+          (await ctx.services.conversations.append(channel.project_id, record.id, { role: 'user', content: ref.name, client_id: query.client_id ?? null, attachments: [ref] })).message,
         );
         // A file into a closed conversation reopens it, as a typed message does (widget/handlers/send.ts).
         const fresh = await ctx.services.conversations.get(channel.project_id, record.id);
         if (fresh) await operatorsOf(ctx).handover.reopened(fresh);
-        reply.code(201);
         return { attachment: await files.view(attachment), message };
       },
     );
@@ -113,4 +168,13 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
       return files.link(attachment, 60 * 60 * 1000);
     },
   );
+}
+
+/** The languages of an Accept-Language header, best first (a file before the first message has no socket that said them). */
+function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0].trim())
+    .filter((tag) => tag && tag !== '*' && tag.length <= 35)
+    .slice(0, 10);
 }

@@ -1,5 +1,5 @@
 // message.send (docs/architecture.md section 5, spec 5.1). The first message of a visitor creates an anonymous
-// user, a session and a conversation (channel_type website_widget); the user and session tokens are
+// user, a session and a conversation (channel_type website_widget; ../first-message.ts); the user and session tokens are
 // issued then (session.tokens). `message.ack` is sent only after the durable write. A repeated
 // client_id acks the stored message instead of adding one — also for a first message whose ack was
 // lost before the visitor got a session token: the device remembers which conversation it created.
@@ -9,16 +9,16 @@
 import type { FrameHandler, Gateway } from '../gateway.js';
 import type { Connection } from '../connection.js';
 import type { SendFrame } from '../../../../shared/protocol.js';
-import type { ConversationRecord, Message, User } from '../../../../shared/schemas/entities.js';
+import type { ConversationRecord, Message } from '../../../../shared/schemas/entities.js';
 import { AppError } from '../../../errors.js';
-import { newId } from '../../../lib/ids.js';
 import { summary } from '../../conversations/service.js';
 import { conversationForVisitor } from '../../../../shared/visibility.js';
 import { assertVerifiedIfRequired } from './identity.js';
 import { saveVisitorAttributes } from './page.js';
 import { operatorsOf } from '../../operators/service.js';
 import { handoffMode } from '../channel-config.js';
-import { conversationLink, getDevice, getSession, newDevice, newSession, rememberFirstSend, type DeviceDoc, type SessionDoc } from '../visitors.js';
+import { getDevice, getSession } from '../visitors.js';
+import { startVisitorConversation } from '../first-message.js';
 
 function limitMessages(frame: SendFrame, conn: Connection, gw: Gateway) {
   const v = gw.requireVisitor(conn);
@@ -63,48 +63,11 @@ async function startConversation(frame: SendFrame, conn: Connection, gw: Gateway
   const { ctx } = gw;
   const v = gw.requireVisitor(conn);
   if (await replayFirstSend(frame, conn, gw)) return;
-  // Every document of a first message is written in one Store.transact (docs/architecture.md section
-  // 7 "Transactions"): the user, the session, the conversation with the message, the link and the
-  // device are stored together or not at all, so no crash or failed write leaves a user or session
-  // without the conversation that made them. If it fails there is no ack and nothing was stored (a
-  // re-send of the message starts again). The ids are made here, so the documents name each other.
-  const userId = v.userId ?? newId();
-  const sessionId = v.sessionId ?? newId();
-  const conversationId = newId();
-  const storeAll = (record: ConversationRecord, user: { pool: string; doc: User } | null) =>
-    ctx.store.transact((tx) => {
-      tx.create('conversations', v.projectId, record);
-      if (user) tx.create('users', user.pool, user.doc);
-      if (v.sessionId) {
-        tx.update('devices', v.projectId, sessionId, (doc) =>
-          doc?.kind === 'session' ? { ...doc, conversation_ids: [...(doc as SessionDoc).conversation_ids, conversationId] } : undefined,
-        );
-      } else {
-        tx.create(
-          'devices',
-          v.projectId,
-          newSession({ id: sessionId, frame_id: v.frameId, device_id: v.deviceId, user_id: userId, page: v.page, user_agent: conn.userAgent, locales: v.locales, conversation_ids: [conversationId] }),
-        );
-      }
-      tx.put('devices', v.projectId, conversationLink({ id: conversationId, session_id: sessionId, device_id: v.deviceId, frame_id: v.frameId }));
-      tx.update('devices', v.projectId, v.deviceId, (doc) => {
-        const device = (doc as DeviceDoc | undefined) ?? newDevice(v.frameId, v.deviceId);
-        return {
-          ...rememberFirstSend(device, { client_id: frame.client_id, conversation_id: conversationId, session_id: sessionId }),
-          ...(v.page ? { page: v.page } : {}),
-          locales: v.locales.length ? v.locales : device.locales,
-          user_agent: conn.userAgent ?? device.user_agent ?? null,
-        };
-      });
-    });
-  const input = { id: conversationId, projectId: v.projectId, userId, channelId: v.channel.id, channelType: 'website_widget', firstMessage: { role: 'user' as const, content: frame.content, client_id: frame.client_id } };
-  const newUser = { locales: v.locales, ...(Object.keys(v.attributes).length ? { external_attributes: { widget: v.attributes } } : {}) };
-  // The services record their webhook events around the one write (webhooks/relay.ts): both
-  // intents before it, both relays after it.
-  const [record] = await Promise.all([
-    ctx.services.conversations.createWith(input, (_projectId, stored) =>
-      v.userId ? storeAll(stored, null) : ctx.services.users.createWith(v.projectId, newUser, userId, (pool, doc) => storeAll(stored, { pool, doc })),
-    ),
+  // Stored all together or not at all (../first-message.ts): if it fails there is no ack and
+  // nothing was stored (a re-send of the message starts again).
+  const sender = { ...v, userAgent: conn.userAgent ?? null };
+  const [{ record, userId, sessionId }] = await Promise.all([
+    startVisitorConversation(ctx, sender, { content: frame.content, client_id: frame.client_id }),
     saveVisitorAttributes(gw, v),
   ]);
   v.userId = userId;
