@@ -156,6 +156,8 @@ export interface WidgetChannelConfig {
    * (no "Talk to a person" in the widget's menu).
    */
   handoff: 'offer' | 'immediate' | 'off';
+  /** The organization's default language: the widget's last choice before English when it has no catalogue for the visitor's locales. */
+  default_locale?: string | null;
 }
 
 type Conversation = Static<typeof ConversationSchema>;

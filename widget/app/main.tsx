@@ -140,7 +140,7 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
   };
 
   // Languages: embed data-locale, then the channel's locale, then the site's user locales,
-  // then the browser. The app root carries dir and lang, so an RTL language mirrors the layout.
+  // then the browser, then the organization's default language. The app root carries dir and lang, so an RTL language mirrors the layout.
   let userLocales: string[] = [];
   let dir: 'ltr' | 'rtl' = 'ltr';
   const draw = () => render(<App model={view} host={host} closable={closable} onClose={() => setOpen(false)} voice={voice} upload={upload} />, container);
@@ -149,6 +149,7 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
       configured: () => [config.locale, view.state.channel?.locale],
       user: () => userLocales,
       browser: () => [...(navigator.languages ?? [navigator.language])].filter(Boolean),
+      fallback: () => view.state.channel?.default_locale,
     },
     (choice) => {
       setCatalogue(choice.catalogue);
@@ -169,10 +170,11 @@ function start(bridge: HostBridge, { tokens, tab }: Stores, steps: Steps): AppHa
   // Files (docs/attachments.md): sent and shown with the same visitor tokens as voice uploads.
   const fileAuth = () => {
     const auth = model.voiceAuth();
-    if (!auth) throw new FileError('no_conversation');
+    if (!auth) throw new FileError('not_connected');
     return { baseUrl: config.baseUrl, frameId: config.frameId, ...auth };
   };
-  const upload = async (file: File) => uploadFile(file, fileAuth());
+  // A file before the first message starts the conversation: the model takes up its session.
+  const upload = async (file: File) => model.fileStarted(await uploadFile(file, fileAuth()));
   fileLinks.get = async (id) => fileUrl(id, fileAuth());
   // Single-page apps: follow history navigation unless the site reports pages itself.
   let sitePages = Boolean(update.page);

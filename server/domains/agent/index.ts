@@ -13,6 +13,7 @@ import { unitoolAgentTools } from '../unitools/agent-tools.js';
 import { mcpAgentTools } from '../mcp/agent-tools.js';
 import { createToolCallService } from '../mcp/tool-calls.js';
 import { visitorTextLocale } from './texts.js';
+import { orgLanguageOf } from '../org/settings-of.js';
 import { behaviourStages } from '../guidance/stages.js';
 import { triggerStage } from '../triggers/stage.js';
 import { operatorsOf } from '../operators/service.js';
@@ -63,7 +64,7 @@ export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services:
       const { users, projects } = services();
       const user = await users.get(conversation.project_id, conversation.user_id);
       const channel = conversation.channel_id ? (await projects.listChannels(conversation.project_id)).find((c) => c.id === conversation.channel_id) : undefined;
-      return visitorTextLocale(channel?.locale, user?.locales ?? []);
+      return visitorTextLocale(channel?.locale, user?.locales ?? [], undefined, await orgLanguageOf({ services: services() }, conversation.project_id));
     },
   };
 }

@@ -31,6 +31,9 @@ export const AGENT_TEXT_KEYS = [
   'reopenedOperator',
   'waitTooLong',
   'waitAiResumes',
+  'outsideHours',
+  'backAt',
+  'leaveEmail',
 ] as const;
 export type AgentTextKey = (typeof AGENT_TEXT_KEYS)[number];
 type Catalogue = Record<AgentTextKey, string>;
@@ -60,6 +63,9 @@ const en: Catalogue = {
   reopenedOperator: 'Your conversation is open again. {name} from our team will reply here.',
   waitTooLong: 'No one from our team could reply yet. Leave your e-mail and we will reply to you there.',
   waitAiResumes: 'No one from our team could reply yet, so the assistant will answer you for now.',
+  outsideHours: 'Our team is away right now: this is outside our business hours.',
+  backAt: 'We are back on {when}.',
+  leaveEmail: 'Your message waits for us; leave your e-mail and we will reply to you there.',
 };
 
 const de: Catalogue = {
@@ -87,6 +93,9 @@ const de: Catalogue = {
   reopenedOperator: 'Ihr Gespräch ist wieder offen. {name} aus unserem Team antwortet Ihnen hier.',
   waitTooLong: 'Bisher konnte niemand aus unserem Team antworten. Hinterlassen Sie Ihre E-Mail-Adresse, dann antworten wir Ihnen dort.',
   waitAiResumes: 'Bisher konnte niemand aus unserem Team antworten, daher antwortet Ihnen vorerst der Assistent.',
+  outsideHours: 'Unser Team ist gerade nicht da: Es ist außerhalb unserer Geschäftszeiten.',
+  backAt: 'Wieder erreichbar: {when}.',
+  leaveEmail: 'Ihre Nachricht wartet auf uns; hinterlassen Sie Ihre E-Mail-Adresse, dann antworten wir Ihnen dort.',
 };
 
 const es: Catalogue = {
@@ -114,6 +123,9 @@ const es: Catalogue = {
   reopenedOperator: 'Tu conversación está abierta de nuevo. {name}, de nuestro equipo, te responderá aquí.',
   waitTooLong: 'Todavía nadie de nuestro equipo ha podido responder. Déjanos tu correo electrónico y te responderemos allí.',
   waitAiResumes: 'Todavía nadie de nuestro equipo ha podido responder, así que el asistente te responderá por ahora.',
+  outsideHours: 'Nuestro equipo no está disponible ahora: estamos fuera de nuestro horario de atención.',
+  backAt: 'Volvemos: {when}.',
+  leaveEmail: 'Tu mensaje nos espera; déjanos tu correo electrónico y te responderemos allí.',
 };
 
 const fr: Catalogue = {
@@ -141,6 +153,9 @@ const fr: Catalogue = {
   reopenedOperator: 'Votre conversation est de nouveau ouverte. {name} de notre équipe vous répondra ici.',
   waitTooLong: 'Personne de notre équipe n’a encore pu répondre. Laissez votre adresse e-mail et nous vous répondrons là-bas.',
   waitAiResumes: 'Personne de notre équipe n’a encore pu répondre ; l’assistant vous répond en attendant.',
+  outsideHours: 'Notre équipe est absente pour le moment : nous sommes en dehors de nos heures d’ouverture.',
+  backAt: 'De retour : {when}.',
+  leaveEmail: 'Votre message nous attend ; laissez votre adresse e-mail et nous vous répondrons là-bas.',
 };
 
 const it: Catalogue = {
@@ -168,6 +183,9 @@ const it: Catalogue = {
   reopenedOperator: 'La tua conversazione è di nuovo aperta. {name} del nostro team ti risponderà qui.',
   waitTooLong: 'Nessuno del nostro team ha ancora potuto rispondere. Lascia la tua e-mail e ti risponderemo lì.',
   waitAiResumes: 'Nessuno del nostro team ha ancora potuto rispondere, quindi per ora ti risponde l’assistente.',
+  outsideHours: 'Il nostro team al momento non c’è: siamo fuori dall’orario di lavoro.',
+  backAt: 'Di nuovo disponibili: {when}.',
+  leaveEmail: 'Il tuo messaggio ci aspetta; lasciaci la tua e-mail e ti risponderemo lì.',
 };
 
 const pt: Catalogue = {
@@ -195,6 +213,9 @@ const pt: Catalogue = {
   reopenedOperator: 'Sua conversa está aberta de novo. {name}, da nossa equipe, vai responder aqui.',
   waitTooLong: 'Ninguém da nossa equipe conseguiu responder ainda. Deixe seu e-mail e responderemos por lá.',
   waitAiResumes: 'Ninguém da nossa equipe conseguiu responder ainda, então o assistente vai responder por enquanto.',
+  outsideHours: 'Nossa equipe não está disponível agora: estamos fora do horário de atendimento.',
+  backAt: 'Voltamos: {when}.',
+  leaveEmail: 'Sua mensagem nos aguarda; deixe seu e-mail e responderemos por lá.',
 };
 
 const nl: Catalogue = {
@@ -222,6 +243,9 @@ const nl: Catalogue = {
   reopenedOperator: 'Je gesprek is weer geopend. {name} van ons team antwoordt je hier.',
   waitTooLong: 'Nog niemand van ons team kon antwoorden. Laat je e-mailadres achter, dan antwoorden we je daar.',
   waitAiResumes: 'Nog niemand van ons team kon antwoorden, dus de assistent antwoordt je voorlopig.',
+  outsideHours: 'Ons team is er nu niet: het is buiten onze openingstijden.',
+  backAt: 'Weer bereikbaar: {when}.',
+  leaveEmail: 'Je bericht wacht op ons; laat je e-mailadres achter, dan antwoorden we je daar.',
 };
 
 const ar: Catalogue = {
@@ -248,6 +272,9 @@ const ar: Catalogue = {
   reopenedOperator: 'محادثتك مفتوحة مرة أخرى. سيرد عليك {name} من فريقنا هنا.',
   waitTooLong: 'لم يتمكن أحد من فريقنا من الرد بعد. اترك بريدك الإلكتروني وسنرد عليك هناك.',
   waitAiResumes: 'لم يتمكن أحد من فريقنا من الرد بعد، لذا سيجيبك المساعد في الوقت الحالي.',
+  outsideHours: 'فريقنا غير متاح الآن: نحن خارج ساعات العمل.',
+  backAt: 'نعود: {when}.',
+  leaveEmail: 'رسالتك بانتظارنا؛ اترك بريدك الإلكتروني وسنرد عليك هناك.',
 };
 
 const CATALOGUES: Record<string, Catalogue> = { en, de, es, fr, it, pt, nl, ar };
@@ -280,14 +307,16 @@ export function negotiateLocale(preferred: readonly (string | null | undefined)[
 
 /**
  * The language Parley speaks to a visitor: a configured locale (the channel's) wins, as it does for
- * the widget's interface, then the visitor's own locales; English when none is covered.
+ * the widget's interface, then the visitor's own locales, then the organization's default language
+ * (`fallback`); English when none is covered.
  */
 export function visitorTextLocale(
   configured: string | null | undefined,
   locales: readonly string[],
   available: readonly string[] = AGENT_TEXT_LOCALES,
+  fallback?: string | null,
 ): string {
-  return negotiateLocale([configured, ...locales], available) ?? 'en';
+  return negotiateLocale([configured, ...locales, fallback], available) ?? 'en';
 }
 
 /** A text in the visitor's language (exact, base language, then English), `{name}` filled from vars. */

@@ -8,6 +8,8 @@ import type { AppContext } from '../../context.js';
 import type { Message } from '../../../shared/schemas/entities.js';
 import { visibleToVisitor } from '../../../shared/visibility.js';
 import { visitorLocale } from '../widget/channel-config.js';
+import { visitorTextLocale } from '../agent/texts.js';
+import { orgLanguageOf } from '../org/settings-of.js';
 import { visitorContextFor } from '../widget/visitors.js';
 import { visitorConnected } from '../widget/watchers.js';
 import { visitorConnectedAnywhere } from '../../cluster/watchers-relay.js';
@@ -43,7 +45,8 @@ export async function mailReply(ctx: AppContext, projectId: string, conversation
   const channel = record.channel_id ? await ctx.store.collection('channels').get(projectId, record.channel_id) : undefined;
   const visitor = await visitorContextFor(ctx, projectId, conversationId);
   const locales = visitor?.locales.length ? visitor.locales : (user.locales ?? []);
-  const locale = channel ? visitorLocale(channel, locales) : (locales[0] ?? 'en');
+  const orgLanguage = await orgLanguageOf(ctx, projectId);
+  const locale = channel ? visitorLocale(channel, locales, orgLanguage) : visitorTextLocale(null, locales, undefined, orgLanguage);
   const urls = publicUrls(ctx.config, port);
   // The page is what the widget reported: trusted only on an origin the channel allows, so nobody
   // gets Parley to e-mail a link of their choosing under the team's name.

@@ -18,6 +18,8 @@ import { INTERNAL_LABEL } from '../../../shared/visibility.js';
 import { agentText, type AgentTextKey } from '../agent/texts.js';
 import { notFound } from '../../errors.js';
 import { involvementOf } from './involvement.js';
+import { isOpen, nextOpening, formatOpening } from '../../../shared/business-hours.js';
+import type { BusinessHours } from '../../../shared/schemas/business-hours.js';
 
 export type Actor = MessageAuthor;
 export type HandoverEvent = keyof typeof TRANSITIONS;
@@ -32,7 +34,7 @@ export type AskedVia = 'button' | 'plain_words' | 'offer';
  */
 export const TRANSITIONS = {
   /** The visitor asked for a person (button, plain words, confirmed offer). */
-  asked: { from: ['ai'], to: ['queue'], status: 'escalated', visitor: ['handoffAccepted', 'noOperatorOnline'] },
+  asked: { from: ['ai'], to: ['queue'], status: 'escalated', visitor: ['handoffAccepted', 'noOperatorOnline', 'outsideHours', 'backAt'] },
   /** A person's public reply: it is theirs from that message on. */
   replied: { from: ['ai', 'queue', 'operator'], to: ['operator'], status: 'escalated', visitor: ['operatorJoined'] },
   /** Take over: the same without a reply yet. */
@@ -53,7 +55,7 @@ export const TRANSITIONS = {
    */
   assigned: { from: ['queue', 'operator'], to: ['operator', 'queue'], status: null, visitor: [] },
   /** Nobody of the team answered in time, or nobody who could is online: said honestly. */
-  wait_expired: { from: ['queue', 'operator'], to: ['queue', 'operator', 'ai'], status: null, visitor: ['waitTooLong', 'noOperatorOnline', 'waitAiResumes'] },
+  wait_expired: { from: ['queue', 'operator'], to: ['queue', 'operator', 'ai'], status: null, visitor: ['waitTooLong', 'noOperatorOnline', 'outsideHours', 'backAt', 'waitAiResumes'] },
 } as const satisfies Record<string, { from: readonly Holder[]; to: readonly Holder[]; status: string | null; visitor: readonly AgentTextKey[] }>;
 
 const SYSTEM: Actor = { member_id: null, name: 'Parley' };
@@ -68,6 +70,10 @@ export interface HandoverDeps {
   summarize(record: ConversationRecord): Promise<unknown>;
   /** The language of the visitor's notes (agent texts catalogue). */
   localeOf(record: ConversationRecord): Promise<string>;
+  /** The organization's business hours (null: always open) and time zone (docs/operators.md "Business hours"). */
+  hoursOf(record: ConversationRecord): Promise<{ hours: BusinessHours | null; timezone: string }>;
+  /** The clock, for tests of hours; Date.now by default. */
+  now?: () => number;
 }
 
 /** A visible system note (or an internal one for the team). */
@@ -146,6 +152,21 @@ export function createHandover(ctx: AppContext, deps: HandoverDeps) {
     return waiting - (self && waitingForHuman(self) ? 1 : 0) + 1;
   }
 
+  /**
+   * Outside business hours: what the visitor reads instead of "nobody online" — the team is away and
+   * when it is back, on the team's clock with the zone named (the organization's own message first
+   * when it set one). Null inside the hours, or without hours.
+   */
+  async function awayText(record: ConversationRecord, locale: string): Promise<string | null> {
+    const { hours, timezone } = await deps.hoursOf(record);
+    const now = deps.now?.() ?? Date.now();
+    if (!hours || isOpen(now, hours, timezone)) return null;
+    const next = nextOpening(now, hours, timezone);
+    const when = next ? agentText(locale, 'backAt', { when: formatOpening(next, locale, timezone) }) : '';
+    const intro = hours.away_message ?? agentText(locale, 'outsideHours');
+    return [intro, when, agentText(locale, 'leaveEmail')].filter(Boolean).join(' ');
+  }
+
   const online = (projectId: string, memberId?: string | null) => {
     const members = deps.presence.online(projectId);
     return memberId ? members.some((m) => m.member_id === memberId) : members.length > 0;
@@ -154,16 +175,19 @@ export function createHandover(ctx: AppContext, deps: HandoverDeps) {
   return {
     /**
      * The visitor asked for a person: the queue, the AI quiet. With nobody of the team online the note
-     * says so and asks for an e-mail (`ask_email`). Asking again while the team has it changes nothing.
+     * says so and asks for an e-mail (`ask_email`). Outside business hours the note says the team is
+     * away and when it is back, and asks for an e-mail too (`outside_hours`), whoever is online: the
+     * conversation waits in the queue all the same. Asking again while the team has it changes nothing.
      */
     async asked(record: ConversationRecord, via: AskedVia): Promise<{ online: boolean; changed: boolean }> {
       const isOnline = online(record.project_id);
       const locale = await deps.localeOf(record);
+      const away = await awayText(record, locale);
       const result = await commit(record, 'asked', (r) => {
         if (holderOf(r) !== 'ai') return null;
         const s = status(r, 'escalated', via === 'plain_words' ? 'the visitor asked for a person in their own words' : 'the visitor asked for a person', SYSTEM);
-        const text = isOnline ? agentText(locale, 'handoffAccepted') : agentText(locale, 'noOperatorOnline');
-        const labels = ['handoff', 'handoff_accepted', `handoff:${via}`, ...(isOnline ? [] : ['ask_email'])];
+        const text = away ?? (isOnline ? agentText(locale, 'handoffAccepted') : agentText(locale, 'noOperatorOnline'));
+        const labels = ['handoff', 'handoff_accepted', `handoff:${via}`, ...(away ? ['outside_hours'] : []), ...(isOnline && !away ? [] : ['ask_email'])];
         return { set: { ...s.set, holder: 'queue' }, messages: [...s.messages, note(text, labels)] };
       });
       return { online: isOnline, changed: Boolean(result) };
@@ -298,13 +322,15 @@ export function createHandover(ctx: AppContext, deps: HandoverDeps) {
      */
     async waitExpired(record: ConversationRecord, reason: 'offline' | 'waited', fallback: WaitFallback): Promise<boolean> {
       const locale = await deps.localeOf(record);
+      // Nobody online outside the hours: the away note, with when the team is back.
+      const away = reason === 'offline' ? await awayText(record, locale) : null;
       const result = await commit(record, 'wait_expired', (r) => {
         const holder = holderOf(r);
         if (holder === 'ai' || r.status !== 'escalated' || !unansweredAndUntold(r)) return null;
         if (fallback === 'ai') return { set: { holder: 'ai' }, messages: [note(agentText(locale, 'waitAiResumes'), ['wait_notice', 'release'])] };
-        const text = agentText(locale, reason === 'offline' ? 'noOperatorOnline' : 'waitTooLong');
+        const text = away ?? agentText(locale, reason === 'offline' ? 'noOperatorOnline' : 'waitTooLong');
         const requeue = holder === 'operator' && !online(r.project_id, r.assignee_id);
-        return { set: requeue ? { holder: 'queue', assignee_id: null } : {}, messages: [note(text, ['wait_notice', 'ask_email', ...(requeue ? ['requeued'] : [])])] };
+        return { set: requeue ? { holder: 'queue', assignee_id: null } : {}, messages: [note(text, ['wait_notice', 'ask_email', ...(away ? ['outside_hours'] : []), ...(requeue ? ['requeued'] : [])])] };
       });
       return Boolean(result);
     },

@@ -9,6 +9,8 @@ import type { ConversationPatchBody, OperatorMessageBody } from '../../../shared
 import type { ConversationPatch } from '../conversations/service.js';
 import { invalid, notFound } from '../../errors.js';
 import { visitorLocale } from '../widget/channel-config.js';
+import { visitorTextLocale } from '../agent/texts.js';
+import { orgLanguageOf, orgSettingsOf } from '../org/settings-of.js';
 import { EventEmitter } from 'node:events';
 import { createPresence } from './presence.js';
 import { summarize } from './summary.js';
@@ -27,15 +29,21 @@ export function createOperatorService(ctx: AppContext) {
   const escalations = new EventEmitter<{ escalated: [ConversationRecord] }>();
   escalations.setMaxListeners(0);
 
-  /** The language of the visitor's notes: the channel's, else the visitor's browser's. */
+  /** The language of the visitor's notes: the channel's, else the visitor's browser's, else the organization's default. */
   async function localeOf(record: ConversationRecord) {
     const channel = record.channel_id ? await ctx.store.collection('channels').get(record.project_id, record.channel_id) : undefined;
     const user = await ctx.services.users.get(record.project_id, record.user_id);
     const locales = user?.locales ?? [];
-    return channel ? visitorLocale(channel, locales) : (locales[0] ?? 'en');
+    const orgLanguage = await orgLanguageOf(ctx, record.project_id);
+    return channel ? visitorLocale(channel, locales, orgLanguage) : visitorTextLocale(null, locales, undefined, orgLanguage);
   }
 
-  const handover = createHandover(ctx, { presence, escalations, summarize: (r) => addSummary(r), localeOf });
+  async function hoursOf(record: ConversationRecord) {
+    const settings = await orgSettingsOf(ctx, record.project_id);
+    return { hours: settings.business_hours ?? null, timezone: settings.timezone };
+  }
+
+  const handover = createHandover(ctx, { presence, escalations, summarize: (r) => addSummary(r), localeOf, hoursOf });
   const snooze = createSnooze(ctx);
 
   /** Status changes go through the handover machine: the note, the holder kept, "ended" on resolve. */

@@ -20,10 +20,11 @@ const defaultLanguage = (channel: Channel) => channel.locale ?? 'en';
  * The language Parley speaks to this visitor: the channel's configured `locale` wins (as in the
  * widget's own resolution), then the locales the widget sent (embed `data-locale`, the site's user
  * locales, the browser's), matched exactly, then by primary language, against the languages the
- * channel has texts for and the server catalogues. English when nothing matches.
+ * channel has texts for and the server catalogues, then the organization's default language
+ * (`orgLanguage`). English when nothing matches.
  */
-export function visitorLocale(channel: Channel, locales: readonly string[] = []): string {
-  return visitorTextLocale(channel.locale, locales, [...Object.keys(channel.texts ?? {}), ...AGENT_TEXT_LOCALES]);
+export function visitorLocale(channel: Channel, locales: readonly string[] = [], orgLanguage?: string | null): string {
+  return visitorTextLocale(channel.locale, locales, [...Object.keys(channel.texts ?? {}), ...AGENT_TEXT_LOCALES], orgLanguage);
 }
 
 /** The channel's texts for `locale`: exact tag, then its primary language. */
@@ -48,8 +49,8 @@ function greeting(channel: Channel, locale: string): string | null {
   return channel.greeting ?? agentText(locale, 'greeting');
 }
 
-export function widgetChannelConfig(channel: Channel, locales: readonly string[] = []): WidgetChannelConfig {
-  const locale = visitorLocale(channel, locales);
+export function widgetChannelConfig(channel: Channel, locales: readonly string[] = [], orgLanguage?: string | null): WidgetChannelConfig {
+  const locale = visitorLocale(channel, locales, orgLanguage);
   return {
     name: textsFor(channel, locale)?.name ?? channel.name,
     greeting: greeting(channel, locale),
@@ -63,5 +64,7 @@ export function widgetChannelConfig(channel: Channel, locales: readonly string[]
     voice_enabled: channel.voice_enabled ?? true,
     attachments: channelAttachments(channel),
     handoff: handoffMode(channel),
+    // The widget's own last fallback before English, after the visitor's locales.
+    default_locale: orgLanguage ?? null,
   };
 }

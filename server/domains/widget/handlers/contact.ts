@@ -6,6 +6,7 @@ import type { FrameHandler } from '../gateway.js';
 import { AppError } from '../../../errors.js';
 import { agentText } from '../../agent/texts.js';
 import { visitorLocale } from '../channel-config.js';
+import { orgLanguageOf } from '../../org/settings-of.js';
 
 export const contact: FrameHandler<'contact.leave'> = async (frame, conn, gw) => {
   const { conversations, users } = gw.ctx.services;
@@ -17,7 +18,7 @@ export const contact: FrameHandler<'contact.leave'> = async (frame, conn, gw) =>
   const user = await users.require(record.project_id, record.user_id);
   if (!user.email_signed) await users.patch(record.project_id, user.id, { email });
   else await users.patch(record.project_id, user.id, { external_attributes: { ...user.external_attributes, contact_email: email } });
-  const locale = visitorLocale(conn.visitor!.channel, conn.visitor!.locales);
+  const locale = visitorLocale(conn.visitor!.channel, conn.visitor!.locales, await orgLanguageOf(gw.ctx, record.project_id));
   await conversations.append(record.project_id, record.id, {
     role: 'assistant',
     type: 'note',

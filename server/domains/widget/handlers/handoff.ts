@@ -10,6 +10,7 @@ import { AppError } from '../../../errors.js';
 import { agentText } from '../../agent/texts.js';
 import { visitorLocale } from '../channel-config.js';
 import { operatorsOf } from '../../operators/service.js';
+import { orgLanguageOf } from '../../org/settings-of.js';
 
 /** The note posted after the visitor answers a handoff offer, in `locale`. */
 export const handoffNote = (locale: string, accepted: boolean) => agentText(locale, accepted ? 'handoffAccepted' : 'handoffDeclined');
@@ -17,7 +18,7 @@ export const handoffNote = (locale: string, accepted: boolean) => agentText(loca
 export const handoff: FrameHandler<'handoff.respond'> = async (frame, conn, gw) => {
   const { conversations } = gw.ctx.services;
   const record = await gw.requireConversation(conn, frame.conversation_id);
-  const locale = visitorLocale(conn.visitor!.channel, conn.visitor!.locales);
+  const locale = visitorLocale(conn.visitor!.channel, conn.visitor!.locales, await orgLanguageOf(gw.ctx, record.project_id));
   const offer = [...record.messages].reverse().find((m) => m.offer_handoff);
   if (!offer) throw new AppError('conflict', 'No handoff was offered in this conversation');
   const answered = record.messages.some((m) => m.seq > offer.seq && m.type === 'note' && m.labels.includes('handoff'));

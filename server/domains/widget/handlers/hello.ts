@@ -12,6 +12,7 @@ import { summary } from '../../conversations/service.js';
 import { createToolCallService } from '../../mcp/tool-calls.js';
 import { visitorToolCall } from '../../../../shared/schemas/mcp-servers.js';
 import { widgetChannelConfig } from '../channel-config.js';
+import { orgLanguageOf } from '../../org/settings-of.js';
 import { originAllowed } from '../origins.js';
 import { DEVICE_TTL_DAYS } from '../tokens.js';
 import { deviceRevoked, getSession, pageContext, refreshSession } from '../visitors.js';
@@ -113,7 +114,7 @@ export const hello: FrameHandler<'session.hello'> = async (frame, conn, gw) => {
     device_token: signer.sign({ kind: 'device', frame_id: frameId, device_id: deviceId }, DEVICE_TTL_DAYS),
     user_token: userToken,
     session_token: sessionToken,
-    channel: widgetChannelConfig(channel, conn.visitor.locales),
+    channel: widgetChannelConfig(channel, conn.visitor.locales, await orgLanguageOf(ctx, channel.project_id)),
     conversation: record ? conversationForVisitor(summary(record)) : null,
     messages,
     // External tool calls waiting for the visitor's answer come back after a reload (spec 2.9).

@@ -15,6 +15,7 @@ import type { Connection, VisitorState } from '../connection.js';
 import { AppError } from '../../../errors.js';
 import { newId, now } from '../../../lib/ids.js';
 import { widgetChannelConfig } from '../channel-config.js';
+import { orgLanguageOf } from '../../org/settings-of.js';
 import { DEVICE_TTL_DAYS } from '../tokens.js';
 import { createSession, getSession, updateSession } from '../visitors.js';
 import { revokeDevice, revokeSession } from '../revocation.js';
@@ -108,7 +109,7 @@ async function welcomeNewDevice(conn: Connection, gw: Gateway, v: VisitorState) 
     device_token: signer.sign({ kind: 'device', frame_id: v.frameId, device_id: v.deviceId }, DEVICE_TTL_DAYS),
     user_token: null,
     session_token: null,
-    channel: widgetChannelConfig(channel, v.locales),
+    channel: widgetChannelConfig(channel, v.locales, await orgLanguageOf(gw.ctx, v.projectId)),
     conversation: null,
     messages: [],
   });
