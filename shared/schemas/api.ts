@@ -169,6 +169,7 @@ export const MetricsQuery = Type.Object(
     start_date: Type.Optional(DateTime),
     end_date: Type.Optional(DateTime),
     group_by: Type.Optional(Type.Literal('day', { default: 'day' })),
+    tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone whose calendar days the rows are; default: the organization\'s time zone (UTC unless set)' })),
     // The conversation filters (spec 10) narrow which conversations count; the date range stays start/end_date.
     status: ConversationFilterProps.status,
     involvement: ConversationFilterProps.involvement,
@@ -183,7 +184,7 @@ export const MetricsQuery = Type.Object(
 export type MetricsQuery = Static<typeof MetricsQuery>;
 
 export const MetricsRow = Type.Object({
-  date: Type.String({ description: 'UTC day, YYYY-MM-DD' }),
+  date: Type.String({ description: 'Calendar day in the report\'s time zone (`tz`), YYYY-MM-DD' }),
   messages: Type.Integer({ description: 'User messages sent that day' }),
   conversations: Type.Integer({ description: 'Conversations started that day' }),
   unique_users: Type.Integer({ description: 'Distinct users who sent a message that day' }),

@@ -5,6 +5,7 @@ import { requireApiKey } from '../../http/auth/api-key.js';
 import { MetricsQuery, ProjectParams } from '../../../shared/schemas/api.js';
 import { MetricsReport } from './schemas.js';
 import { createMetricsService, DEFAULT_DAYS, MAX_DAYS } from './service.js';
+import { orgSettingsOf } from '../org/settings-of.js';
 
 export const METRICS = ['metric:read', 'conversation:read', 'export:read'] as const;
 
@@ -17,7 +18,7 @@ export const metricsRoutes: RouteModule = (app, ctx) => {
       schema: {
         summary: 'Daily metrics',
         description:
-          `Per UTC day: user messages, conversations, unique users, CSAT score and resolution rate (spec 10); hidden and spam conversations excluded. ` +
+          `Per calendar day in \`tz\` (default: the organization's time zone, UTC unless set): user messages, conversations, unique users, CSAT score and resolution rate (spec 10); hidden and spam conversations excluded. ` +
           `Beside them, for the whole range: the rating distribution (\`ratings\`) and the spam share (\`spam\`). ` +
           `Default range: the last ${DEFAULT_DAYS} days; at most ${MAX_DAYS} days.`,
         tags: ['metrics'],
@@ -28,7 +29,7 @@ export const metricsRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const { project_id } = request.params as { project_id: string };
-      return metrics.daily(project_id, request.query as MetricsQuery);
+      return metrics.daily(project_id, request.query as MetricsQuery, (await orgSettingsOf(ctx, project_id)).timezone);
     },
   );
 };

@@ -11,7 +11,8 @@
 // Statuses and ratings are the real ones the operator workflow and its automatic transitions set
 // (docs/operators.md "Statuses"); the spec 10 conversation filters (status, involvement, channel,
 // labels, tags, topic, rating) narrow which conversations count.
-// Hidden and spam conversations count nowhere (spec 2.5, 8.1 rule 2). Days are UTC calendar days
+// Hidden and spam conversations count nowhere (spec 2.5, 8.1 rule 2). Days are calendar days in the
+// report's time zone (the caller's `tz`, else the organization's, else UTC; docs/api.md "Metrics")
 // from the day of start_date to the day of end_date; instants outside [start_date, end_date] are not
 // counted. Totals recompute the ratios over the whole range (not an average of daily ratios).
 // Beside them (breakdown.ts): the rating distribution and the spam share of the same conversations.
@@ -21,6 +22,8 @@ import type { Collection } from '../../store/types.js';
 import { invalid } from '../../errors.js';
 import { listQuery } from '../conversations-api/list-filter.js';
 import { breakdown } from './breakdown.js';
+import { isTimeZone, localParts } from '../audiences/local-time.js';
+import { zonedInstant } from '../../../shared/business-hours.js';
 import type { MetricsReport } from './schemas.js';
 
 const DAY = 86_400_000;
@@ -57,12 +60,29 @@ function row(a: Acc): Omit<MetricsRow, 'date'> {
   };
 }
 
-export function computeMetrics(records: readonly ConversationRecord[], start: Date, end: Date): MetricsResponse {
+/** The calendar day of an instant in `timeZone`, as whole days since 1970-01-01 (UTC: plain division). */
+export function dayNumber(ms: number, timeZone: string): number {
+  if (timeZone === 'UTC') return Math.floor(ms / DAY);
+  const p = localParts(ms, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day) / DAY;
+}
+
+/** Days from start's calendar day to end's in `timeZone`, both counted. */
+export const daySpan = (start: Date, end: Date, timeZone: string) => dayNumber(end.getTime(), timeZone) - dayNumber(start.getTime(), timeZone) + 1;
+
+/** The instant the calendar day of `ms` begins in `timeZone` (midnight on its clock). */
+function startOfDay(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  return zonedInstant(p.year, p.month, p.day, 0, timeZone);
+}
+
+export function computeMetrics(records: readonly ConversationRecord[], start: Date, end: Date, timeZone = 'UTC'): MetricsResponse {
   const from = start.getTime();
   const to = end.getTime();
-  const firstDay = Math.floor(from / DAY);
-  const days = Math.floor(to / DAY) - firstDay + 1;
+  const firstDay = dayNumber(from, timeZone);
+  const days = daySpan(start, end, timeZone);
   const perDay = Array.from({ length: days }, acc);
+  const dayOf = (t: number) => perDay[dayNumber(t, timeZone) - firstDay];
   const total = acc();
   const inRange = (t: number) => t >= from && t <= to;
 
@@ -70,7 +90,7 @@ export function computeMetrics(records: readonly ConversationRecord[], start: Da
     if (c.hidden || c.spam) continue;
     const created = Date.parse(c.created_at);
     if (inRange(created)) {
-      const d = perDay[Math.floor(created / DAY) - firstDay];
+      const d = dayOf(created);
       for (const a of [d, total]) {
         a.conversations += 1;
         if (typeof c.rating === 'number') {
@@ -84,7 +104,7 @@ export function computeMetrics(records: readonly ConversationRecord[], start: Da
       if (m.role !== 'user' || m.type !== 'message') continue;
       const t = Date.parse(m.created_at);
       if (!inRange(t)) continue;
-      const d = perDay[Math.floor(t / DAY) - firstDay];
+      const d = dayOf(t);
       for (const a of [d, total]) {
         a.messages += 1;
         a.users.add(c.user_id);
@@ -104,20 +124,24 @@ export function computeMetrics(records: readonly ConversationRecord[], start: Da
 /** `conversations`: the store's collection, asked for the filtered conversations (hidden ones never come back). */
 export function createMetricsService(conversations: Pick<Collection<ConversationRecord>, 'query'>) {
   return {
-    async daily(projectId: string, q: MetricsQuery): Promise<MetricsReport> {
+    /** `timeZone`: the days' zone when the query names none (the organization's). */
+    async daily(projectId: string, q: MetricsQuery, timeZone = 'UTC'): Promise<MetricsReport> {
+      const tz = q.tz ?? timeZone;
+      if (!isTimeZone(tz)) throw invalid(`Unknown time zone ${JSON.stringify(tz)}: use an IANA name such as Europe/Berlin`, [{ path: 'querystring.tz', message: 'unknown time zone' }]);
       const end = q.end_date ? new Date(q.end_date) : new Date();
-      const start = q.start_date ? new Date(q.start_date) : new Date(Math.floor(end.getTime() / DAY) * DAY - (DEFAULT_DAYS - 1) * DAY);
+      // By default the last DEFAULT_DAYS calendar days in the zone, today included.
+      const start = q.start_date ? new Date(q.start_date) : new Date(startOfDay(end.getTime(), tz) - (DEFAULT_DAYS - 1) * DAY);
       if (start.getTime() > end.getTime()) {
         throw invalid('start_date must not be later than end_date', [{ path: 'querystring.start_date', message: 'is after end_date' }]);
       }
-      if (Math.floor(end.getTime() / DAY) - Math.floor(start.getTime() / DAY) + 1 > MAX_DAYS) {
+      if (daySpan(start, end, tz) > MAX_DAYS) {
         throw invalid(`The range covers at most ${MAX_DAYS} days`, [{ path: 'querystring.end_date', message: `more than ${MAX_DAYS} days after start_date` }]);
       }
-      const { start_date: _s, end_date: _e, group_by: _g, ...filters } = q;
+      const { start_date: _s, end_date: _e, group_by: _g, tz: _tz, ...filters } = q;
       // The store applies the filters (listQuery: the same test as the conversation list's); the
       // messages are read, as the message counts and the resolution rate need them.
       const { items: records } = await conversations.query(projectId, listQuery(filters));
-      return { ...computeMetrics(records, start, end), ...breakdown(records, start, end) };
+      return { ...computeMetrics(records, start, end, tz), ...breakdown(records, start, end) };
     },
   };
 }
