@@ -4,6 +4,8 @@
 // signed link; the operator sends a PDF from the console's composer and the visitor gets a download
 // link. axe checks the widget and the console with files shown at 1280×800 and 390×844, and no CSP
 // report comes from either page. Screenshots go to /tmp/attachments-*.png for a person to look at.
+// A visitor whose first act is attaching an image starts the conversation with it, and the operator
+// watching the inbox sees it appear live.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ServerFrame } from '../../shared/protocol.js';
@@ -105,6 +107,57 @@ describe('attachments between the widget and the console', () => {
     expect(await axeAtBothSizes(console_, 'console')).toEqual([]);
     expect(await watch.violations()).toEqual([]);
     expect(await consoleWatch.violations()).toEqual([]);
+    await visitorContext.close();
+    await ops.close();
+  });
+
+  it('a visitor whose very first act is attaching an image starts the conversation with it; the operator sees it arrive live', { timeout: 90_000 }, async () => {
+    const fid = h.frameIds[0];
+    // The operator watches the inbox before the visitor does anything.
+    const ops = await h.browser.newContext({ viewport: DESKTOP });
+    const console_ = await ops.newPage();
+    console_.setDefaultTimeout(20_000);
+    await signIn(console_, h);
+    await console_.locator('.conversation-list').waitFor();
+
+    const visitorContext = await h.browser.newContext({ locale: 'en-US', viewport: DESKTOP });
+    const page = await visitorContext.newPage();
+    page.setDefaultTimeout(20_000);
+    const frames: ServerFrame[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(JSON.parse(String(payload)) as ServerFrame)));
+    const watch = await watchPage(page, /\/examples\/example\.css/);
+    await page.goto(`${h.site}/examples/launcher.html`);
+    const w = widget(page, fid);
+    await w.locator('button.launcher').click();
+    await w.locator('section.panel').waitFor();
+    // Nothing typed yet: the paperclip is the first thing the visitor uses.
+    const uploaded = page.waitForResponse((r) => r.url().includes('/v1/widget/attachments?') && r.request().method() === 'POST');
+    const chooser = page.waitForEvent('filechooser');
+    await w.getByRole('button', { name: 'Attach a screenshot or PDF' }).click();
+    await (await chooser).setFiles({ name: 'first-screenshot.png', mimeType: 'image/png', buffer: PNG });
+    const response = await uploaded;
+    expect(response.status()).toBe(201);
+    const started = (await response.json()) as { conversation: { id: string } };
+    const mine = w.locator('li.msg-user img.file-img[alt="first-screenshot.png"]');
+    await mine.waitFor();
+    await expect.poll(() => loaded(mine)).toBe(true);
+
+    // The new conversation appears in the operator's inbox without a reload, the image in it.
+    const row = console_.locator(`li[data-conversation-id="${started.conversation.id}"]`);
+    await row.waitFor();
+    await row.getByRole('link').click();
+    const log = console_.getByRole('log', { name: 'Messages' });
+    const seen = log.locator('li.msg-user .msg-files img[alt="first-screenshot.png"]');
+    await seen.waitFor();
+    await expect.poll(() => loaded(seen)).toBe(true);
+
+    // The widget took up the session the file made: what the visitor types next goes to the same
+    // conversation, and the operator sees it live.
+    await sendMessage(page, fid, 'That is the error I get at checkout');
+    const acks = frames.filter((f): f is Extract<ServerFrame, { type: 'message.ack' }> => f.type === 'message.ack');
+    expect(acks.map((a) => a.conversation.id)).toEqual([started.conversation.id]);
+    await log.locator('li.msg-user', { hasText: 'That is the error I get at checkout' }).waitFor();
+    expect(await watch.violations()).toEqual([]);
     await visitorContext.close();
     await ops.close();
   });

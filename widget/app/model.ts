@@ -25,6 +25,8 @@ export function createChatModel(deps: ModelDeps) {
   let readSeq = deps.tab.get<number>('read');
   let page = deps.page();
   let typingSentAt = 0;
+  /** The socket is reconnecting to take up a session made over HTTP (fileStarted): not an outage to show. */
+  let switching = false;
   const listeners = new Set<() => void>();
   const visitor = createVisitorIdentity();
   const conversationId = () => state.conversation?.id ?? deps.tab.get<string>('conversation');
@@ -76,6 +78,7 @@ export function createChatModel(deps: ModelDeps) {
   }
 
   function welcome(frame: Extract<ServerFrame, { type: 'session.welcome' }>) {
+    switching = false;
     if (visitor.endRetiring()) return void socket?.send({ type: 'identity.logout' });
     deps.tokens.set({ device: frame.device_token, user: frame.user_token ?? undefined, session: frame.session_token ?? undefined });
     deps.tokens.setSessionDays(frame.channel.session_ttl_days);
@@ -182,6 +185,7 @@ export function createChatModel(deps: ModelDeps) {
       welcomed = false;
       delivery.resetInflight();
     }
+    if (switching && s !== 'closed') return;
     const connection: Connection = s === 'connecting' ? 'connecting' : 'offline';
     set({ connection, retryInMs: s === 'waiting' ? (retryInMs ?? null) : null, stream: null, typing: null });
   }
@@ -307,6 +311,21 @@ export function createChatModel(deps: ModelDeps) {
       delivery.clear();
       readSeq = undefined;
       set({ conversation: null, messages: [], stream: null, typing: null, unread: 0, notice: null, handoff: {}, toolCalls: [] });
+    },
+    /**
+     * A file sent before the first message started the conversation (docs/attachments.md "In the
+     * widget"): the answer has it with the new session's tokens. Shown at once; the socket then
+     * reconnects quietly to say hello with the session, which subscribes it to the conversation.
+     */
+    fileStarted(result: { message: Message; conversation?: Conversation; user_token?: string; session_token?: string }) {
+      if (!result.conversation || !result.session_token) return;
+      deps.tokens.set({ user: result.user_token, session: result.session_token });
+      const conversation = setConversation(result.conversation);
+      setMessages(mergeMessages(state.messages, [result.message]), { conversation });
+      deps.emit('message', { frame_id: deps.frameId, message: result.message });
+      if (!socket) return;
+      switching = true;
+      socket.drop(0);
     },
     /** What a voice upload needs: the gateway's visitor tokens (null before the first welcome). */
     voiceAuth() {

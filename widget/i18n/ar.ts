@@ -82,5 +82,4 @@ export const ar: Catalogue = {
   fileTooLarge: (mb) => `يمكن أن يكون حجم الملف ${mb} ميغابايت على الأكثر.`,
   fileType: 'يمكن إرسال الصور (PNG وJPEG وGIF وWebP) وملفات PDF فقط.',
   fileFailed: 'تعذّر إرسال الملف. يرجى المحاولة مرة أخرى.',
-  fileFirstMessage: 'أرسل رسالة أولًا، ثم أضف ملفًا.',
 };

@@ -79,5 +79,4 @@ export const de: Catalogue = {
   fileTooLarge: (mb) => `Dateien dürfen höchstens ${mb} MB groß sein.`,
   fileType: 'Nur Bilder (PNG, JPEG, GIF, WebP) und PDFs können gesendet werden.',
   fileFailed: 'Die Datei konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
-  fileFirstMessage: 'Schreiben Sie zuerst eine Nachricht, dann können Sie eine Datei anhängen.',
 };

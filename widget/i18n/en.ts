@@ -85,7 +85,6 @@ export const en = {
   fileTooLarge: (mb: number) => `Files can be at most ${mb} MB.`,
   fileType: 'Only images (PNG, JPEG, GIF, WebP) and PDFs can be sent.',
   fileFailed: 'The file could not be sent. Please try again.',
-  fileFirstMessage: 'Send a message first, then add a file.',
 };
 
 export type Catalogue = typeof en;

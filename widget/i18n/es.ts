@@ -86,5 +86,4 @@ export const es: Catalogue = {
   fileTooLarge: (mb) => `Los archivos pueden tener como máximo ${mb} MB.`,
   fileType: 'Solo se pueden enviar imágenes (PNG, JPEG, GIF, WebP) y PDF.',
   fileFailed: 'No se pudo enviar el archivo. Inténtalo de nuevo.',
-  fileFirstMessage: 'Envía primero un mensaje y luego añade un archivo.',
 };

@@ -87,5 +87,4 @@ export const fr: Catalogue = {
   fileTooLarge: (mb) => `Les fichiers peuvent faire au plus ${mb} Mo.`,
   fileType: 'Seules les images (PNG, JPEG, GIF, WebP) et les PDF peuvent être envoyés.',
   fileFailed: 'Le fichier n’a pas pu être envoyé. Veuillez réessayer.',
-  fileFirstMessage: 'Envoyez d’abord un message, puis ajoutez un fichier.',
 };

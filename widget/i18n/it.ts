@@ -86,5 +86,4 @@ export const it: Catalogue = {
   fileTooLarge: (mb) => `I file possono essere al massimo di ${mb} MB.`,
   fileType: 'Si possono inviare solo immagini (PNG, JPEG, GIF, WebP) e PDF.',
   fileFailed: 'Non è stato possibile inviare il file. Riprova.',
-  fileFirstMessage: 'Invia prima un messaggio, poi aggiungi un file.',
 };

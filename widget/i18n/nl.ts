@@ -86,5 +86,4 @@ export const nl: Catalogue = {
   fileTooLarge: (mb) => `Bestanden mogen hoogstens ${mb} MB zijn.`,
   fileType: 'Alleen afbeeldingen (PNG, JPEG, GIF, WebP) en pdf’s kunnen worden verstuurd.',
   fileFailed: 'Het bestand kon niet worden verstuurd. Probeer het opnieuw.',
-  fileFirstMessage: 'Stuur eerst een bericht en voeg dan een bestand toe.',
 };

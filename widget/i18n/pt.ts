@@ -86,5 +86,4 @@ export const pt: Catalogue = {
   fileTooLarge: (mb) => `Os arquivos podem ter no máximo ${mb} MB.`,
   fileType: 'Só é possível enviar imagens (PNG, JPEG, GIF, WebP) e PDFs.',
   fileFailed: 'Não foi possível enviar o arquivo. Tente novamente.',
-  fileFirstMessage: 'Envie primeiro uma mensagem e depois adicione um arquivo.',
 };

@@ -142,6 +142,14 @@ describe('attachments over the API', () => {
     const svg = await send(SVG, { 'x-parley-device': device });
     expect(svg.status).toBe(415);
     expect(await svg.json()).toMatchObject({ error: 'unsupported_media_type' });
+    // A channel for verified visitors only refuses it, as it refuses a typed first message.
+    const channelId = (await t.app.ctx.services.projects.getChannelByFrameId(t.demo.frame_id))!.id;
+    const channels = t.app.ctx.store.collection('channels');
+    await channels.update(t.demo.project_id, channelId, (c) => ({ ...c, require_verified_identity: true }));
+    const unverified = await send(PNG, { 'x-parley-device': device });
+    await channels.update(t.demo.project_id, channelId, (c) => ({ ...c, require_verified_identity: false }));
+    expect(unverified.status).toBe(403);
+    expect(await unverified.json()).toMatchObject({ error: 'verified_identity_required' });
     // The write fails: the bytes go again, and no user, session or conversation is left.
     const transact = t.app.ctx.store.transact;
     t.app.ctx.store.transact = async () => {

@@ -13,7 +13,7 @@ export const NOTICE_MS = 8000;
 export interface ComposerFiles {
   max_bytes: number;
   types: string[];
-  /** Rejects with an error whose `code` is the server's (or `no_conversation` before the first message). */
+  /** Sends the file (before the first message it starts the conversation); rejects with an error whose `code` is the server's. */
   upload(file: File): Promise<void>;
 }
 
@@ -35,7 +35,7 @@ export function Composer(props: { model: ChatModel; inputRef?: { current: HTMLTe
         await files.upload(file);
       } catch (err) {
         const code = (err as { code?: string }).code;
-        const said = code === 'no_conversation' ? strings.fileFirstMessage : code === 'payload_too_large' ? strings.fileTooLarge(Math.floor(files.max_bytes / 1048576)) : code === 'unsupported_media_type' ? strings.fileType : strings.fileFailed;
+        const said = code === 'payload_too_large' ? strings.fileTooLarge(Math.floor(files.max_bytes / 1048576)) : code === 'unsupported_media_type' ? strings.fileType : strings.fileFailed;
         setNotice({ text: said, busy: false });
       }
     }
