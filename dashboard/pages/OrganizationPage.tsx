@@ -1,9 +1,12 @@
-// Organization settings (docs/api.md "Organization settings"): default language and time zone, the
+// Organization settings (docs/api.md "Organization settings"): default language and time zone,
+// business hours with the message told outside them (BusinessHoursEditor), the
 // retention period with a dry run of what the next daily run deletes, and the erasure of one user on
 // request with its audit log (ids and counts, no personal data). Admins and owners change them.
 import { useEffect, useState } from 'preact/hooks';
 import '../styles/email.css';
 import type { ErasureRecord } from '../../shared/schemas/org-settings.js';
+import type { BusinessHours } from '../../shared/schemas/business-hours.js';
+import { BusinessHoursEditor, fromApiHours, toApiHours } from '../components/BusinessHoursEditor.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
 import { eraseUser, loadErasures, loadOrganization, loadRetention, saveSettings, type RetentionPreview } from '../models/org-settings.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
@@ -15,6 +18,7 @@ export default function OrganizationPage({ project }: { project: string }) {
   const [language, setLanguage] = useState('en');
   const [timezone, setTimezone] = useState('UTC');
   const [days, setDays] = useState('');
+  const [hours, setHours] = useState<BusinessHours | null>(null);
   const [preview, setPreview] = useState<RetentionPreview | null>(null);
   const [erasures, setErasures] = useState<ErasureRecord[]>([]);
   const [userId, setUserId] = useState('');
@@ -26,6 +30,7 @@ export default function OrganizationPage({ project }: { project: string }) {
     setLanguage(org.settings?.default_language ?? 'en');
     setTimezone(org.settings?.timezone ?? 'UTC');
     setDays(org.settings?.retention_days ? String(org.settings.retention_days) : '');
+    setHours(org.settings?.business_hours ? fromApiHours(org.settings.business_hours) : null);
     setPreview(due);
     setErasures(log);
     setLoaded(true);
@@ -38,7 +43,7 @@ export default function OrganizationPage({ project }: { project: string }) {
   const save = (e: Event) => {
     e.preventDefault();
     void guard(async () => {
-      await saveSettings({ default_language: language.trim(), timezone: timezone.trim(), retention_days: days.trim() ? Number(days) : null });
+      await saveSettings({ default_language: language.trim(), timezone: timezone.trim(), retention_days: days.trim() ? Number(days) : null, business_hours: hours ? toApiHours(hours) : null });
       setPreview(await loadRetention());
       setNotice('Settings saved.');
     });
@@ -78,6 +83,8 @@ export default function OrganizationPage({ project }: { project: string }) {
                 <label for="org-retention">Delete conversations and files after (days; empty keeps them)</label>
                 <input id="org-retention" type="number" min={1} max={3650} value={days} onInput={(e) => setDays(e.currentTarget.value)} />
               </div>
+              <h3>Business hours</h3>
+              <BusinessHoursEditor value={hours} onChange={setHours} />
               <button type="submit" class="btn btn-primary">
                 Save settings
               </button>

@@ -19,7 +19,7 @@ import { orgDataRoutes } from './data-routes.js';
 function checkSettings(settings: OrgSettings): OrgSettings {
   if (!isTimeZone(settings.timezone)) throw invalid(`Unknown time zone ${JSON.stringify(settings.timezone)}: use an IANA name such as Europe/Berlin`, [{ path: 'body.settings.timezone', message: 'unknown time zone' }]);
   const problems = settings.business_hours ? scheduleProblems(settings.business_hours, 'body.settings.business_hours') : [];
-  if (problems.length) throw new AppError('invalid_business_hours', `Business hours: ${problems[0].path} ${problems[0].message}`, { details: problems });
+  if (problems.length) throw new AppError('invalid_business_hours', `Business hours on ${problems[0].path.split('.').at(-2)}: ${problems[0].message}`, { details: problems });
   return settings;
 }
 
