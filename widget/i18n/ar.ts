@@ -46,6 +46,7 @@ export const ar: Catalogue = {
   toolDeny: 'عدم السماح',
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'لا يوجد أحد من فريقنا متصل الآن. اترك بريدك الإلكتروني وسنرد عليك هناك.',
+  contactTitleAway: 'اترك بريدك الإلكتروني وسنرد عليك هناك.',
   contactLabel: 'بريدك الإلكتروني',
   contactSend: 'إرسال البريد الإلكتروني',
   withTeam: 'أنت تتحدث الآن مع فريق الدعم لدينا.',

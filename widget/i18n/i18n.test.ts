@@ -11,6 +11,11 @@ describe('resolveLocale', () => {
     expect(resolveLocale({ configured: ['xx'], browser: ['ja'] })).toBe('en');
     expect(resolveLocale({ configured: ['DE_ch'] })).toBe('de');
   });
+  it('falls back to the organization’s default language before English', () => {
+    expect(resolveLocale({ browser: ['ja-JP'], fallback: 'fr-CA' })).toBe('fr');
+    expect(resolveLocale({ browser: ['de-DE'], fallback: 'fr' })).toBe('de');
+    expect(resolveLocale({ browser: ['ja'], fallback: 'xx' })).toBe('en');
+  });
   it('knows right-to-left scripts', () => {
     expect(isRtl('ar')).toBe(true);
     expect(isRtl('he-IL')).toBe(true);

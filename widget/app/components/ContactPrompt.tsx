@@ -3,7 +3,8 @@
 import { useState } from 'preact/hooks';
 import { strings } from '../strings.js';
 
-export function ContactPrompt(props: { onSend(email: string): boolean }) {
+/** `away`: the note is the business-hours one (it says the team is away and when it is back). */
+export function ContactPrompt(props: { onSend(email: string): boolean; away?: boolean }) {
   const [sent, setSent] = useState(false);
   return (
     <form
@@ -15,7 +16,7 @@ export function ContactPrompt(props: { onSend(email: string): boolean }) {
         if (email) setSent(props.onSend(email));
       }}
     >
-      <p class="contact-title">{strings.contactTitle}</p>
+      <p class="contact-title">{props.away ? strings.contactTitleAway : strings.contactTitle}</p>
       <label>
         <span class="sr-only">{strings.contactLabel}</span>
         <input name="email" type="email" required autocomplete="email" placeholder={strings.contactLabel} disabled={sent} />

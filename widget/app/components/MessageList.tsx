@@ -59,7 +59,7 @@ export function MessageList(props: { state: ChatState; model: ChatModel }) {
             <li key={m.id} class="note" data-id={m.id}>
               <span role="note">{noteText(m)}</span>
               {m.labels.includes('ask_email') && !shown.some((n) => n.seq > m.seq && n.labels.includes('contact_saved')) && (
-                <ContactPrompt onSend={(email) => model.leaveContact(email)} />
+                <ContactPrompt onSend={(email) => model.leaveContact(email)} away={m.labels.includes('outside_hours')} />
               )}
             </li>
           ) : (
