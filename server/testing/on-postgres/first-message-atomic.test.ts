@@ -3,9 +3,12 @@
 // that refuses the row, as a crash or a lost connection would stop it) leaves none of the others
 // behind: no user or session without its conversation. Then the same message sent again succeeds.
 // The widget's first message (user, session, conversation, link, device) and the API's conversation
-// for an unknown user_id (user and conversation).
+// for an unknown user_id (user and conversation); a widget file sent before any message (its
+// attachment record joins the first message's transaction).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { onPostgres } from '../postgres-suite.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { connectWidget, type WidgetClient } from '../../domains/widget/test-client.js';
@@ -71,6 +74,33 @@ describe('first message on PostgreSQL: all of it or nothing', () => {
     expect(await counts()).toEqual({ users: before.users! + 1, devices: before.devices! + 3, conversations: before.conversations! + 1 });
     const { rows } = await db.query<{ doc: string }>(`SELECT doc FROM parley_documents WHERE collection = 'users' AND id = $1`, [ack.conversation.user_id]);
     expect(rows).toHaveLength(1);
+  });
+
+  it('widget file before the first message: a fault at the attachment row stores no user, session or conversation, and its bytes go; sent again, all of them', async () => {
+    const c = await connectWidget(base, base);
+    sockets.push(c);
+    c.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id });
+    const device = (await c.next('session.welcome')).device_token;
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const upload = () =>
+      fetch(`${base}/v1/widget/attachments?frame_id=${t.demo.frame_id}&name=first.png`, {
+        method: 'POST', headers: { 'content-type': 'image/png', origin: base, 'x-parley-device': device }, body: new Uint8Array(png),
+      });
+    const files = () => readdir(join(t.dataDir, 'files', t.demo.project_id)).catch(() => []);
+    const before = await counts();
+    const folders = (await files()).length;
+
+    const allow = await refuse('attachments');
+    expect((await upload()).status).toBe(500);
+    await allow();
+    expect(await counts()).toEqual(before);
+    expect((await files()).length).toBe(folders);
+
+    const res = await upload();
+    expect(res.status).toBe(201);
+    const { conversation } = (await res.json()) as { conversation: { id: string } };
+    expect(await counts()).toEqual({ users: before.users! + 1, devices: before.devices! + 3, conversations: before.conversations! + 1 });
+    expect(await files()).toContain(conversation.id);
   });
 
   it('API: a fault at the conversation row stores no user for an unknown user_id; sent again, both', async () => {
