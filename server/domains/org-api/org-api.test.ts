@@ -79,7 +79,9 @@ describe('login, session cookie, CSRF, logout', () => {
     // can straddle a minute boundary and start a fresh window. Date stands still at a minute's start.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const attempt = () =>
       t.app.inject({ method: 'POST', url: '/v1/org/login', remoteAddress: '198.51.100.9', payload: { email: t.demo.email, password: 'wrong-one' } });
     for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
