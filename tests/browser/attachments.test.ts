@@ -43,21 +43,27 @@ async function axeAtBothSizes(page: Page, name: string): Promise<string[]> {
   return found;
 }
 
+/** A visitor's own browser context on the customer's page, the widget's panel open; the frames its socket receives. */
+async function openWidget(fid: string) {
+  const visitorContext = await h.browser.newContext({ locale: 'en-US', viewport: DESKTOP });
+  await visitorContext.addInitScript({ content: AXE });
+  const page = await visitorContext.newPage();
+  page.setDefaultTimeout(20_000);
+  const frames: ServerFrame[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(JSON.parse(String(payload)) as ServerFrame)));
+  const watch = await watchPage(page, /\/examples\/example\.css/);
+  await page.goto(`${h.site}/examples/launcher.html`);
+  const w = widget(page, fid);
+  await w.locator('button.launcher').click();
+  await w.locator('section.panel').waitFor();
+  return { visitorContext, page, frames, watch, w };
+}
+
 describe('attachments between the widget and the console', () => {
   it('a visitor\'s screenshot reaches the operator live; the operator\'s PDF reaches the visitor', { timeout: 150_000 }, async () => {
     const fid = h.frameIds[0];
     // The visitor on the customer's site.
-    const visitorContext = await h.browser.newContext({ locale: 'en-US', viewport: DESKTOP });
-    await visitorContext.addInitScript({ content: AXE });
-    const page = await visitorContext.newPage();
-    page.setDefaultTimeout(20_000);
-    const frames: ServerFrame[] = [];
-    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(JSON.parse(String(payload)) as ServerFrame)));
-    const watch = await watchPage(page, /\/examples\/example\.css/);
-    await page.goto(`${h.site}/examples/launcher.html`);
-    const w = widget(page, fid);
-    await w.locator('button.launcher').click();
-    await w.locator('section.panel').waitFor();
+    const { visitorContext, page, frames, watch, w } = await openWidget(fid);
     await sendMessage(page, fid, 'The checkout shows an error, see my screenshot');
     const ack = frames.find((f): f is Extract<ServerFrame, { type: 'message.ack' }> => f.type === 'message.ack')!;
 
@@ -120,16 +126,7 @@ describe('attachments between the widget and the console', () => {
     await signIn(console_, h);
     await console_.locator('.conversation-list').waitFor();
 
-    const visitorContext = await h.browser.newContext({ locale: 'en-US', viewport: DESKTOP });
-    const page = await visitorContext.newPage();
-    page.setDefaultTimeout(20_000);
-    const frames: ServerFrame[] = [];
-    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(JSON.parse(String(payload)) as ServerFrame)));
-    const watch = await watchPage(page, /\/examples\/example\.css/);
-    await page.goto(`${h.site}/examples/launcher.html`);
-    const w = widget(page, fid);
-    await w.locator('button.launcher').click();
-    await w.locator('section.panel').waitFor();
+    const { visitorContext, page, frames, watch, w } = await openWidget(fid);
     // Nothing typed yet: the paperclip is the first thing the visitor uses.
     const uploaded = page.waitForResponse((r) => r.url().includes('/v1/widget/attachments?') && r.request().method() === 'POST');
     const chooser = page.waitForEvent('filechooser');
