@@ -10,6 +10,7 @@ import { connectTeam } from './team-client.fixture.js';
 import { loginAs, type TeamLogin } from '../../http/auth/team-session.fixture.js';
 import { agentText } from '../agent/texts.js';
 import { operatorsOf } from './service.js';
+import { createLifecycle } from './lifecycle.js';
 import { formatOpening, nextOpening } from '../../../shared/business-hours.js';
 import { WEEKDAYS, type BusinessHours } from '../../../shared/schemas/business-hours.js';
 
@@ -97,6 +98,31 @@ describe('outside business hours', () => {
     expect(note.content).toMatch(/^We are closed for the weekend\. We are back on \w+day 09:00 \(Europe\/Berlin\)\. /);
     expect(note.labels).toContain('ask_email');
     await feed.next('conversation.escalated', (f) => f.conversation.id === id);
+  });
+});
+
+describe('a message that waits after the team left', () => {
+  it('outside the hours, nobody online: the away note in place of "no one is online"', async () => {
+    const feed = await connectTeam(base, (await loginAs(t, 'operator')).cookie);
+    sockets.push(feed);
+    feed.send({ type: 'team.hello', v: 1, project_id: t.demo.project_id });
+    await feed.next('team.welcome');
+    const { c } = await widget(['en']);
+    const { id, note } = await askForPerson(c);
+    expect(note.content).toBe(agentText('en', 'handoffAccepted'));
+    await settings({ timezone: TZ, business_hours: closedUntilLater() });
+    feed.close();
+    const presence = operatorsOf(t.app.ctx).presence;
+    while (presence.online(t.demo.project_id).length > 0) await new Promise((r) => setTimeout(r, 10));
+    const client_id = `hours-${++n}-later-message`;
+    c.send({ type: 'message.send', client_id, conversation_id: id, content: 'Hello? Anyone?' });
+    await c.next('message.ack', (f) => f.client_id === client_id);
+    const lifecycle = createLifecycle(t.app.ctx, 30 * 60_000, { waitMs: 10 * 60_000, fallback: 'email' });
+    expect(await lifecycle.sweep(Date.now() + 2 * 60_000, t.demo.project_id)).toContain(id);
+    const told = await c.next('message.created', (f) => f.message.labels.includes('wait_notice'));
+    expect(told.message.content.startsWith(`${agentText('en', 'outsideHours')} We are back on `)).toBe(true);
+    expect(told.message.labels).toEqual(expect.arrayContaining(['ask_email', 'outside_hours']));
+    expect((await t.app.ctx.services.conversations.get(t.demo.project_id, id))!.holder).toBe('queue');
   });
 });
 
