@@ -38,11 +38,17 @@ export interface FirstMessageOptions {
 }
 
 /** A channel that requires verification refuses chat from a visitor who is not verified (spec 2.4). */
-export async function requireVerifiedVisitor(ctx: AppContext, channel: Pick<Channel, 'require_verified_identity'>, projectId: string, userId: string | null) {
+export async function requireVerifiedVisitor(
+  ctx: AppContext,
+  channel: Pick<Channel, 'require_verified_identity'>,
+  projectId: string,
+  userId: string | null,
+  extras: Record<string, unknown> = {},
+) {
   if (!channel.require_verified_identity) return;
   const user = userId ? await ctx.services.users.get(projectId, userId) : undefined;
   if (!user || !(user.email_signed || user.phone_signed || user.external_id_signed)) {
-    throw new AppError('verified_identity_required', 'Please sign in on this website to chat: this channel accepts verified visitors only');
+    throw new AppError('verified_identity_required', 'Please sign in on this website to chat: this channel accepts verified visitors only', extras);
   }
 }
 

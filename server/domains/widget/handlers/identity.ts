@@ -12,9 +12,9 @@
 // widget (which has already wiped its cookies and state) starts over as a new anonymous visitor.
 import type { FrameHandler, Gateway } from '../gateway.js';
 import type { Connection, VisitorState } from '../connection.js';
-import { AppError } from '../../../errors.js';
 import { newId, now } from '../../../lib/ids.js';
 import { widgetChannelConfig } from '../channel-config.js';
+import { requireVerifiedVisitor } from '../first-message.js';
 import { orgLanguageOf } from '../../org/settings-of.js';
 import { DEVICE_TTL_DAYS } from '../tokens.js';
 import { createSession, getSession, updateSession } from '../visitors.js';
@@ -27,11 +27,7 @@ const RESUME_LIMIT = 20;
 /** A channel that requires verification refuses chat from a visitor who is not verified (spec 2.4). */
 export async function assertVerifiedIfRequired(gw: Gateway, v: VisitorState, clientId?: string): Promise<void> {
   const channel = (await gw.ctx.services.projects.getChannelByFrameId(v.frameId)) ?? v.channel;
-  if (!channel.require_verified_identity) return;
-  const user = v.userId ? await gw.ctx.services.users.get(v.projectId, v.userId) : undefined;
-  if (!user || !(user.email_signed || user.phone_signed || user.external_id_signed)) {
-    throw new AppError('verified_identity_required', 'Please sign in on this website to chat: this channel accepts verified visitors only', clientId ? { client_id: clientId } : {});
-  }
+  await requireVerifiedVisitor(gw.ctx, channel, v.projectId, v.userId, clientId ? { client_id: clientId } : {});
 }
 
 async function widgetConversationsOf(gw: Gateway, v: VisitorState, userId: string): Promise<string[]> {
