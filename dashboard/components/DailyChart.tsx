@@ -5,7 +5,7 @@
 // A canvas says nothing to a screen reader: the figure carries a summary as its label and the same
 // numbers as a table under "Show as a table".
 import { useEffect, useRef } from 'preact/hooks';
-import type { MetricsReport } from '../models/analytics.js';
+import { timeZone, type MetricsReport } from '../models/analytics.js';
 import 'uplot/dist/uPlot.min.css';
 
 type Row = MetricsReport['data'][number];
@@ -70,7 +70,7 @@ export function DailyChart({ title, rows, series, asPercent = false }: { title: 
           <table>
             <thead>
               <tr>
-                <th scope="col">Day (UTC)</th>
+                <th scope="col">Day ({timeZone.value})</th>
                 {series.map((s) => (
                   <th scope="col" key={s.key}>
                     {s.label}

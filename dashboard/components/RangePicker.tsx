@@ -1,14 +1,14 @@
-// The analytics range (spec 10): the last 7, 30 or 90 days, or custom UTC days.
+// The analytics range (spec 10): the last 7, 30 or 90 days, or custom days, in the organization's time zone.
 import { useState } from 'preact/hooks';
-import { range, utcDay, type Range } from '../models/analytics.js';
+import { range, timeZone, zoneDay, type Range } from '../models/analytics.js';
 import { ErrorAlert } from './ErrorAlert.js';
 
 const PRESETS = [7, 30, 90] as const;
 
 export function RangePicker({ onChange }: { onChange: (r: Range) => void }) {
   const r = range.value;
-  const today = utcDay(Date.now());
-  const [from, setFrom] = useState(r.kind === 'custom' ? r.from : utcDay(Date.now() - 29 * 86_400_000));
+  const today = zoneDay(Date.now());
+  const [from, setFrom] = useState(r.kind === 'custom' ? r.from : zoneDay(Date.now() - 29 * 86_400_000));
   const [to, setTo] = useState(r.kind === 'custom' ? r.to : today);
   const [custom, setCustom] = useState(r.kind === 'custom');
   const [error, setError] = useState('');
@@ -45,11 +45,11 @@ export function RangePicker({ onChange }: { onChange: (r: Range) => void }) {
       {custom && (
         <form class="inline-form range-custom" onSubmit={apply}>
           <label class="field">
-            <span>First day (UTC)</span>
+            <span>First day ({timeZone.value})</span>
             <input type="date" max={today} value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
           </label>
           <label class="field">
-            <span>Last day (UTC)</span>
+            <span>Last day ({timeZone.value})</span>
             <input type="date" max={today} value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
           </label>
           <button class="btn btn-primary" type="submit">

@@ -2,7 +2,7 @@
 // hours on (weekdays 09:00–17:00 to start from), changes a closing time, adds an overlapping interval
 // and reads the server's refusal, removes it, adds Saturday morning and an away message, saves, and
 // finds it all again after a reload; off again means always open. axe-clean and nothing
-// overflowing at 1280×800 and 390×844.
+// overflowing at 1280×800 and 390×844. And Analytics shows the organization's calendar days.
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './harness.js';
 import { axeViolations } from './axe.js';
@@ -69,5 +69,35 @@ describe('console: business hours', () => {
       expect(await watch.violations()).toEqual([]);
       await context.close();
     }
+  });
+
+  it('Analytics counts the organization’s calendar days and names the zone', { timeout: 60_000 }, async () => {
+    const pid = h.t.demo.project_id;
+    await h.t.app.ctx.services.org.updateOrganization(h.t.demo.organization_id, { settings: { default_language: 'en', timezone: 'Asia/Tokyo', retention_days: null } });
+    // 20:00 UTC two days ago is already the next day in Tokyo (UTC+9, no daylight saving).
+    const day = 86_400_000;
+    const at = new Date(Math.floor(Date.now() / day) * day - 2 * day + 20 * 3_600_000);
+    const user = (await h.t.app.inject({ method: 'POST', url: `/v1/projects/${pid}/users`, headers: { authorization: `Bearer ${h.t.demo.api_key}` }, payload: { email: 'tokyo@tz.test' } })).json();
+    const created = (await h.t.app.inject({ method: 'POST', url: `/v1/projects/${pid}/conversations`, headers: { authorization: `Bearer ${h.t.demo.api_key}` }, payload: { user_id: user.id, message: 'Late in London' } })).json();
+    const stored = await h.t.app.ctx.services.conversations.require(pid, created.id);
+    await h.t.app.ctx.store.collection('conversations').put(pid, { ...stored, created_at: at.toISOString(), messages: stored.messages.map((m) => ({ ...m, created_at: at.toISOString() })) });
+    const tokyoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const asked = page.waitForRequest((r) => r.url().includes('/metrics?') && r.url().includes('tz=Asia%2FTokyo'));
+    await signIn(page, h);
+    await navTo(page, 'Analytics');
+    await asked;
+    const table = page.locator('details.chart-table').first();
+    await table.locator('summary').click();
+    await table.getByRole('columnheader', { name: 'Day (Asia/Tokyo)' }).waitFor();
+    const row = table.getByRole('row').filter({ hasText: tokyoDay });
+    expect(await row.innerText()).toMatch(/\b1\b/);
+    await page.getByLabel('Custom').check();
+    await page.getByLabel('First day (Asia/Tokyo)').waitFor();
+    await context.close();
+    await h.t.app.ctx.services.org.updateOrganization(h.t.demo.organization_id, { settings: { default_language: 'en', timezone: 'UTC', retention_days: null } });
   });
 });
