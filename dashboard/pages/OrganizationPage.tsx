@@ -72,11 +72,11 @@ export default function OrganizationPage({ project }: { project: string }) {
             <h2 id="org-settings-title">Settings</h2>
             <form onSubmit={save}>
               <div class="field">
-                <label for="org-language">Default language</label>
+                <label for="org-language">Default language (for visitors whose language Parley has no texts for)</label>
                 <input id="org-language" required maxLength={35} value={language} onInput={(e) => setLanguage(e.currentTarget.value)} />
               </div>
               <div class="field">
-                <label for="org-timezone">Time zone</label>
+                <label for="org-timezone">Time zone (analytics days and business hours)</label>
                 <input id="org-timezone" required maxLength={64} value={timezone} onInput={(e) => setTimezone(e.currentTarget.value)} />
               </div>
               <div class="field">
