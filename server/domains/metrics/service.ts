@@ -27,6 +27,7 @@ import { zonedInstant } from '../../../shared/business-hours.js';
 import type { MetricsReport } from './schemas.js';
 
 const DAY = 86_400_000;
+const QUARTER_HOUR = 900_000;
 export const MAX_DAYS = 366;
 export const DEFAULT_DAYS = 30;
 
@@ -82,7 +83,15 @@ export function computeMetrics(records: readonly ConversationRecord[], start: Da
   const firstDay = dayNumber(from, timeZone);
   const days = daySpan(start, end, timeZone);
   const perDay = Array.from({ length: days }, acc);
-  const dayOf = (t: number) => perDay[dayNumber(t, timeZone) - firstDay];
+  // Every zone's offset is a whole quarter hour, so a quarter hour never straddles a local midnight:
+  // one Intl reading per quarter hour serves every instant in it.
+  const quarters = new Map<number, number>();
+  const dayOf = (t: number) => {
+    const q = Math.floor(t / QUARTER_HOUR);
+    let day = quarters.get(q);
+    if (day === undefined) quarters.set(q, (day = dayNumber(q * QUARTER_HOUR, timeZone)));
+    return perDay[day - firstDay];
+  };
   const total = acc();
   const inRange = (t: number) => t >= from && t <= to;
 
