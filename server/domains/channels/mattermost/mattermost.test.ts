@@ -5,13 +5,12 @@
 // announced in the handoff channel, a replayed post is answered once, a wrong token leaves nothing
 // behind, a reply written while Mattermost is down arrives once it is back, and it is billed as a
 // Chat Message.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { loginAs, type TeamLogin } from '../../../http/auth/team-session.fixture.js';
+import { describe, expect, it } from 'vitest';
+import { channelTest } from '../testing/channel-test.js';
 import { clock } from '../../../lib/clock.js';
 import { agentText } from '../../agent/texts.js';
 import { channelsOf } from '../index.js';
-import { BOT_USER_ID, startFakeMattermost, type FakeMattermost } from './mattermost-api.fixture.js';
+import { BOT_USER_ID, startFakeMattermost } from './mattermost-api.fixture.js';
 import { asRequest, CHANNEL, DM_CHANNEL, outgoingWebhook, slashCommand, TEAM, USER } from './mattermost-events.fixture.js';
 
 const BOT_TOKEN = 'xjlk8wmgdbfzjp1ahk9cxbgrqe';
@@ -19,15 +18,16 @@ const WEBHOOK_TOKEN = 'zmigewsanbbsdf59xnmduzypjc';
 const COMMAND_TOKEN = 'okwexkjpe7ygb8eq1ww58t483w';
 const HANDOFF = 'ehjj46yk7ifptr5bpfb966s6mc';
 
-let t: TestApp;
-let mm: FakeMattermost;
-let owner: TeamLogin;
-let channelId: string;
+const t = channelTest({
+  listen: true,
+  platform: () => startFakeMattermost(BOT_TOKEN),
+  channel: (mm) => ({
+    type: 'mattermost', name: 'Support Mattermost',
+    values: { api_url: mm.url, bot_token: BOT_TOKEN, webhook_token: WEBHOOK_TOKEN, command_token: COMMAND_TOKEN, handoff_channel: HANDOFF },
+  }),
+});
+const { api, eventsUrl, settle, events, eventFor, sends, conversation } = t;
 let n = 0;
-const P = () => `/v1/projects/${t.demo.project_id}`;
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `${P()}${url}`, headers: { authorization: `Bearer ${t.demo.api_key}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-const eventsUrl = () => `/v1/channels/mattermost/${t.demo.project_id}/${channelId}/events`;
 const postId = () => `${Date.now().toString(36)}${String(++n).padStart(6, '0')}`.padEnd(26, 'x').slice(0, 26);
 
 function post(payload: Record<string, string>, o: { json?: boolean; command?: boolean } = {}) {
@@ -35,50 +35,18 @@ function post(payload: Record<string, string>, o: { json?: boolean; command?: bo
 }
 const mention = (text: string, id = postId(), o: { json?: boolean } = {}) => post(outgoingWebhook({ token: WEBHOOK_TOKEN, postId: id, text }), o);
 
-async function settle() {
-  await channelsOf(t.app.ctx).processor.pass();
-  await channelsOf(t.app.ctx).sender.pass();
-}
-
-const events = () => t.app.ctx.store.collection('channel_events').list(t.demo.project_id);
-const sends = () => t.app.ctx.store.collection('channel_sends').list(t.demo.project_id);
-const conversation = async (id: string) => (await t.app.ctx.services.conversations.get(t.demo.project_id, id))!;
-const eventFor = async (platformId: string) => (await events()).find((e) => e.platform_event_id === platformId)!;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.listen();
-  await t.app.ctx.services.org.updateOrganization(t.demo.organization_id, { plan: 'enterprise', rate_limits: { per_minute: 1e6, per_day: 1e7 } });
-  owner = await loginAs(t, 'owner');
-  mm = await startFakeMattermost(BOT_TOKEN);
-  const created = await api('POST', '/platform-channels', {
-    type: 'mattermost', name: 'Support Mattermost',
-    values: { api_url: mm.url, bot_token: BOT_TOKEN, webhook_token: WEBHOOK_TOKEN, command_token: COMMAND_TOKEN, handoff_channel: HANDOFF },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  channelId = created.json().id;
-});
-afterEach(() => {
-  clock.now = () => Date.now();
-  mm.mode = 'ok';
-});
-afterAll(async () => {
-  await t.close();
-  await mm.close();
-});
-
 describe('connecting Mattermost', () => {
   it('checks the bot token with users/me, answers the tokens masked and the events URL', async () => {
-    const c = (await api('GET', `/platform-channels/${channelId}`)).json();
+    const c = (await api('GET', `/platform-channels/${t.channelId}`)).json();
     expect(c).toMatchObject({ type: 'mattermost', identity: { bot_user_id: BOT_USER_ID, bot_username: 'parley' } });
-    expect(c.values).toMatchObject({ bot_token: 'xjlk…grqe', webhook_token: 'zmig…ypjc', command_token: 'okwe…483w', api_url: mm.url, handoff_channel: HANDOFF });
-    expect(c.events_url).toMatch(new RegExp(`/v1/channels/mattermost/${t.demo.project_id}/${channelId}/events$`));
+    expect(c.values).toMatchObject({ bot_token: 'xjlk…grqe', webhook_token: 'zmig…ypjc', command_token: 'okwe…483w', api_url: t.platform.url, handoff_channel: HANDOFF });
+    expect(c.events_url).toMatch(new RegExp(`/v1/channels/mattermost/${t.demo.project_id}/${t.channelId}/events$`));
     const listed = JSON.stringify((await api('GET', '/platform-channels')).json());
     for (const secret of [BOT_TOKEN, WEBHOOK_TOKEN, COMMAND_TOKEN]) expect(listed).not.toContain(secret);
   });
 
   it('refuses a token Mattermost refuses, and a missing server URL, with clear errors', async () => {
-    const bad = await api('POST', '/platform-channels', { type: 'mattermost', name: 'x', values: { api_url: mm.url, bot_token: 'wrong', webhook_token: 'w' } });
+    const bad = await api('POST', '/platform-channels', { type: 'mattermost', name: 'x', values: { api_url: t.platform.url, bot_token: 'wrong', webhook_token: 'w' } });
     expect(bad.statusCode).toBe(424);
     expect(bad.json()).toMatchObject({ error: 'platform_rejected' });
     expect(bad.json().message).toContain('HTTP 401 (api.context.session_expired.app_error)');
@@ -88,45 +56,45 @@ describe('connecting Mattermost', () => {
   });
 
   it('"send test" posts through the REST API and reports what Mattermost said', async () => {
-    expect((await api('POST', `/platform-channels/${channelId}/test`, { target: CHANNEL })).json()).toMatchObject({ ok: true, error: null });
-    expect(mm.posts.at(-1)).toMatchObject({ channel_id: CHANNEL, root_id: null, token: BOT_TOKEN });
-    mm.mode = 'unauthorized';
-    expect((await api('POST', `/platform-channels/${channelId}/test`, { target: CHANNEL })).json()).toMatchObject({ ok: false, error: 'Mattermost answered HTTP 401 (api.context.session_expired.app_error)' });
+    expect((await api('POST', `/platform-channels/${t.channelId}/test`, { target: CHANNEL })).json()).toMatchObject({ ok: true, error: null });
+    expect(t.platform.posts.at(-1)).toMatchObject({ channel_id: CHANNEL, root_id: null, token: BOT_TOKEN });
+    t.platform.mode = 'unauthorized';
+    expect((await api('POST', `/platform-channels/${t.channelId}/test`, { target: CHANNEL })).json()).toMatchObject({ ok: false, error: 'Mattermost answered HTTP 401 (api.context.session_expired.app_error)' });
   });
 });
 
 describe('Mattermost events', () => {
   it('a mention in a channel: the answer in its thread, a follow-up inside the thread joins the conversation', async () => {
-    const before = mm.posts.length;
+    const before = t.platform.posts.length;
     const root = postId();
     expect((await mention('What does it cost?', root)).statusCode).toBe(200);
     await settle();
     const e = await eventFor(root);
     expect(e.status).toBe('answered');
     const c = await conversation(e.conversation_id!);
-    expect(c).toMatchObject({ channel_id: channelId, channel_type: 'mattermost', external_id: `mattermost:${CHANNEL}:${root}` });
+    expect(c).toMatchObject({ channel_id: t.channelId, channel_type: 'mattermost', external_id: `mattermost:${CHANNEL}:${root}` });
     expect(c.messages[0]).toMatchObject({ role: 'user', content: 'What does it cost?' });
     const reply = c.messages.find((m) => m.role === 'assistant' && m.type === 'message')!;
-    expect(mm.posts.slice(before)).toEqual([{ channel_id: CHANNEL, root_id: root, message: reply.content, token: BOT_TOKEN }]);
+    expect(t.platform.posts.slice(before)).toEqual([{ channel_id: CHANNEL, root_id: root, message: reply.content, token: BOT_TOKEN }]);
     const user = await t.app.ctx.services.users.get(t.demo.project_id, c.user_id);
     expect(user?.platform_ids).toEqual({ [`mattermost:${TEAM}`]: USER });
 
     // A mention posted as a reply in that thread (sent as JSON this time): its root is looked up.
     const followUp = postId();
-    mm.roots.set(followUp, root);
+    t.platform.roots.set(followUp, root);
     await mention('And how do I cancel?', followUp, { json: true });
     await settle();
     expect((await eventFor(followUp)).conversation_id).toBe(c.id);
-    expect(mm.posts.at(-1)).toMatchObject({ channel_id: CHANNEL, root_id: root });
+    expect(t.platform.posts.at(-1)).toMatchObject({ channel_id: CHANNEL, root_id: root });
     expect((await conversation(c.id)).messages.filter((m) => m.role === 'user')).toHaveLength(2);
   });
 
   it('a slash command in a direct message is answered in the DM, and the next one joins the same conversation', async () => {
-    const before = mm.posts.length;
+    const before = t.platform.posts.length;
     await post(slashCommand({ token: COMMAND_TOKEN, triggerId: `trg${++n}`, text: 'What does it cost?' }), { command: true });
     await settle();
-    expect(mm.posts.slice(before)).toHaveLength(1);
-    expect(mm.posts.at(-1)).toMatchObject({ channel_id: DM_CHANNEL, root_id: null });
+    expect(t.platform.posts.slice(before)).toHaveLength(1);
+    expect(t.platform.posts.at(-1)).toMatchObject({ channel_id: DM_CHANNEL, root_id: null });
     const first = await eventFor(`command:trg${n}`);
     expect(first.status).toBe('answered');
     await post(slashCommand({ token: COMMAND_TOKEN, triggerId: `trg${++n}`, text: 'And how do I cancel?' }), { command: true });
@@ -138,13 +106,13 @@ describe('Mattermost events', () => {
     const id = postId();
     await mention('What does it cost?', id);
     await settle();
-    const after = mm.posts.length;
+    const after = t.platform.posts.length;
     const answered = await conversation((await eventFor(id)).conversation_id!);
     expect((await mention('What does it cost?', id)).statusCode).toBe(200);
     await settle();
-    expect(mm.posts.length).toBe(after);
+    expect(t.platform.posts.length).toBe(after);
     expect((await conversation(answered.id)).messages.length).toBe(answered.messages.length);
-    const listed = (await api('GET', `/platform-channels/${channelId}/events`)).json().data.find((e: { platform_event_id: string }) => e.platform_event_id === id);
+    const listed = (await api('GET', `/platform-channels/${t.channelId}/events`)).json().data.find((e: { platform_event_id: string }) => e.platform_event_id === id);
     expect(listed).toMatchObject({ status: 'answered', deliveries: 2 });
   });
 
@@ -162,7 +130,7 @@ describe('Mattermost events', () => {
   });
 
   it('a request for a person hands over: the note in the thread, the announcement in the handoff channel', async () => {
-    const before = mm.posts.length;
+    const before = t.platform.posts.length;
     const root = postId();
     await mention('I would like to talk to a human, please.', root);
     await settle();
@@ -172,7 +140,7 @@ describe('Mattermost events', () => {
     expect(c).toMatchObject({ status: 'escalated', holder: 'queue' });
     const note = c.messages.find((m) => m.role !== 'user' && m.labels.includes('handoff'))!;
     expect(note.content).toBe(agentText('en', 'noOperatorOnline'));
-    const posted = mm.posts.slice(before);
+    const posted = t.platform.posts.slice(before);
     expect(posted).toContainEqual({ channel_id: CHANNEL, root_id: root, message: note.content, token: BOT_TOKEN });
     const notice = posted.find((p) => p.channel_id === HANDOFF)!;
     expect(notice.root_id).toBeNull();
@@ -192,40 +160,40 @@ describe('Mattermost down', () => {
   }
 
   it('answering 500: the reply waits in the outbox and is delivered once Mattermost is back', async () => {
-    mm.mode = 'error500';
-    const before = mm.posts.length;
+    t.platform.mode = 'error500';
+    const before = t.platform.posts.length;
     const root = postId();
     await mention('What does it cost?', root);
     await settle();
     const waiting = await attempted();
     expect(waiting.attempts[0]).toMatchObject({ ok: false, error: 'Mattermost answered HTTP 500 (app.post.save.app_error)' });
-    mm.mode = 'ok';
+    t.platform.mode = 'ok';
     const start = Date.now();
     clock.now = () => start + 3_000; // past the first retry wait
     await channelsOf(t.app.ctx).sender.pass();
-    expect(mm.posts.slice(before)).toEqual([{ channel_id: CHANNEL, root_id: root, message: waiting.text, token: BOT_TOKEN }]);
+    expect(t.platform.posts.slice(before)).toEqual([{ channel_id: CHANNEL, root_id: root, message: waiting.text, token: BOT_TOKEN }]);
     expect((await sends()).find((s) => s.id === waiting.id)).toMatchObject({ status: 'sent' });
   });
 
   it('refusing connections: delivered after it listens again', async () => {
-    await mm.stop();
-    const before = mm.posts.length;
+    await t.platform.stop();
+    const before = t.platform.posts.length;
     const root = postId();
     await mention('What does it cost?', root);
     await settle();
     const waiting = await attempted();
     expect(waiting.attempts[0].error).toContain('Mattermost could not be reached');
-    await mm.start();
+    await t.platform.start();
     const start = Date.now();
     clock.now = () => start + 3_000;
     await channelsOf(t.app.ctx).sender.pass();
-    expect(mm.posts.slice(before)).toEqual([{ channel_id: CHANNEL, root_id: root, message: waiting.text, token: BOT_TOKEN }]);
+    expect(t.platform.posts.slice(before)).toEqual([{ channel_id: CHANNEL, root_id: root, message: waiting.text, token: BOT_TOKEN }]);
   });
 });
 
 describe('the agent pipeline on Mattermost', () => {
   it('a Mattermost answer is billed as a Chat Message', async () => {
-    const usage = async () => (await t.app.inject({ method: 'GET', url: '/v1/org/billing', headers: owner.headers })).json().usage;
+    const usage = async () => (await t.app.inject({ method: 'GET', url: '/v1/org/billing', headers: t.owner.headers })).json().usage;
     const before = await usage();
     await mention('What does it cost?');
     await settle();

@@ -4,12 +4,11 @@
 // hand-over is an unpublished comment and the case owned by the queue, a replayed callout is
 // answered once, a wrong token is a 401 with nothing stored, an expired access token is renewed,
 // Salesforce down delays the reply until it is back, and the answer is a Ticketing Message.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { loginAs, type TeamLogin } from '../../../http/auth/team-session.fixture.js';
+import { describe, expect, it } from 'vitest';
+import { channelTest } from '../testing/channel-test.js';
 import { clock } from '../../../lib/clock.js';
 import { channelsOf } from '../index.js';
-import { INTEGRATION_USER, ORG_ID, startFakeSalesforce, type FakeSalesforce } from './salesforce-api.fixture.js';
+import { INTEGRATION_USER, ORG_ID, startFakeSalesforce } from './salesforce-api.fixture.js';
 import { calloutHeaders, caseComment, CONTACT, newCase } from './salesforce-events.fixture.js';
 
 const CLIENT_ID = '3MVG9consumerkeyfortests';
@@ -17,56 +16,31 @@ const CLIENT_SECRET = 'consumer-secret-for-tests-0123456789';
 const CALLOUT = 'callout-token-for-tests-0123456789';
 const QUEUE = '00G5e000000QueueAAA';
 
-let t: TestApp;
-let sf: FakeSalesforce;
-let owner: TeamLogin;
-let channelId: string;
+const t = channelTest({
+  platform: () => startFakeSalesforce(CLIENT_ID, CLIENT_SECRET),
+  channel: (sf) => ({
+    type: 'salesforce', name: 'Service Cloud', values: { api_url: sf.url, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, callout_token: CALLOUT, handoff_queue_id: QUEUE },
+  }),
+});
+const { api, eventsUrl, settle, events, eventFor } = t;
 let n = 0;
 const caseId = () => `5005e00000${String(++n).padStart(5, '0')}`;
-const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/v1/projects/${t.demo.project_id}${url}`, headers: { authorization: `Bearer ${t.demo.api_key}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const post = (payload: unknown, token = CALLOUT) =>
-  t.app.inject({ method: 'POST', url: `/v1/channels/salesforce/${t.demo.project_id}/${channelId}/events`, payload: JSON.stringify(payload), headers: calloutHeaders(token) });
-async function settle() {
-  await channelsOf(t.app.ctx).processor.pass();
-  await channelsOf(t.app.ctx).sender.pass();
-}
-const events = () => t.app.ctx.store.collection('channel_events').list(t.demo.project_id);
-const eventFor = async (id: string) => (await events()).find((e) => e.platform_event_id === id)!;
-const commentsOn = (id: string) => sf.calls.filter((c) => c.method === 'POST' && c.body.ParentId === id).map((c) => c.body);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.ctx.services.org.updateOrganization(t.demo.organization_id, { plan: 'enterprise', rate_limits: { per_minute: 1e6, per_day: 1e7 } });
-  owner = await loginAs(t, 'owner');
-  sf = await startFakeSalesforce(CLIENT_ID, CLIENT_SECRET);
-  const created = await api('POST', '/platform-channels', {
-    type: 'salesforce', name: 'Service Cloud', values: { api_url: sf.url, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, callout_token: CALLOUT, handoff_queue_id: QUEUE },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  channelId = created.json().id;
-});
-afterEach(() => {
-  clock.now = () => Date.now();
-  sf.mode = 'ok';
-});
-afterAll(async () => {
-  await t.close();
-  await sf.close();
-});
+  t.app.inject({ method: 'POST', url: eventsUrl(), payload: JSON.stringify(payload), headers: calloutHeaders(token) });
+const commentsOn = (id: string) => t.platform.calls.filter((c) => c.method === 'POST' && c.body.ParentId === id).map((c) => c.body);
 
 describe('Salesforce cases', () => {
   it('connects through the client-credentials flow; refuses a secret Salesforce refuses', async () => {
-    const c = (await api('GET', `/platform-channels/${channelId}`)).json();
+    const c = (await api('GET', `/platform-channels/${t.channelId}`)).json();
     expect(c).toMatchObject({ type: 'salesforce', identity: { organization_id: ORG_ID, user_id: INTEGRATION_USER } });
     expect(JSON.stringify(c)).not.toContain(CLIENT_SECRET);
-    const bad = await api('POST', '/platform-channels', { type: 'salesforce', name: 'x', values: { api_url: sf.url, client_id: CLIENT_ID, client_secret: 'wrong', callout_token: 'x' } });
+    const bad = await api('POST', '/platform-channels', { type: 'salesforce', name: 'x', values: { api_url: t.platform.url, client_id: CLIENT_ID, client_secret: 'wrong', callout_token: 'x' } });
     expect(bad.statusCode).toBe(424);
     expect(bad.json().message).toContain('invalid_client');
   });
 
   it('a new case: a published comment on it; its own comment is not answered; a follow-up joins; billed as a Ticketing Message', async () => {
-    const usage = async () => (await t.app.inject({ method: 'GET', url: '/v1/org/billing', headers: owner.headers })).json().usage;
+    const usage = async () => (await t.app.inject({ method: 'GET', url: '/v1/org/billing', headers: t.owner.headers })).json().usage;
     const before = await usage();
     const id = caseId();
     expect((await post(newCase({ id, subject: 'Pricing', description: 'What does it cost?' }))).statusCode).toBe(200);
@@ -105,12 +79,12 @@ describe('Salesforce cases', () => {
     await settle();
     expect(await eventFor(id)).toMatchObject({ status: 'handed_over' });
     expect(commentsOn(id).map((x) => x.IsPublished)).toEqual([true, false]);
-    expect(sf.calls.find((x) => x.method === 'PATCH' && x.path.endsWith(`/Case/${id}`))!.body).toEqual({ OwnerId: QUEUE });
+    expect(t.platform.calls.find((x) => x.method === 'PATCH' && x.path.endsWith(`/Case/${id}`))!.body).toEqual({ OwnerId: QUEUE });
   });
 
   it('an expired token is renewed; Salesforce down: the reply is delivered once it is back', async () => {
-    const issued = sf.tokensIssued;
-    sf.mode = 'expire_token';
+    const issued = t.platform.tokensIssued;
+    t.platform.mode = 'expire_token';
     const first = caseId();
     await post(newCase({ id: first, subject: 'Pricing', description: 'What does it cost?' }));
     await settle();
@@ -118,14 +92,14 @@ describe('Salesforce cases', () => {
     clock.now = () => Date.now() + 3_000;
     await channelsOf(t.app.ctx).sender.pass();
     expect(commentsOn(first)).toHaveLength(1);
-    expect(sf.tokensIssued).toBe(issued + 1);
+    expect(t.platform.tokensIssued).toBe(issued + 1);
     clock.now = () => Date.now();
-    sf.mode = 'error503';
+    t.platform.mode = 'error503';
     const id = caseId();
     await post(newCase({ id, subject: 'Pricing', description: 'What does it cost?' }));
     await settle();
     expect(commentsOn(id)).toHaveLength(0);
-    sf.mode = 'ok';
+    t.platform.mode = 'ok';
     clock.now = () => Date.now() + 3_000;
     await channelsOf(t.app.ctx).sender.pass();
     expect(commentsOn(id)).toHaveLength(1);

@@ -4,29 +4,25 @@
 // hand-over is announced in the handoff channel, a replayed event is answered once, a forgery
 // leaves nothing behind, a reply written while Slack is down arrives once it is back, audiences see
 // team chat, and the reply is billed as a Chat Message.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { loginAs, type TeamLogin } from '../../../http/auth/team-session.fixture.js';
+import { describe, expect, it } from 'vitest';
+import { channelTest } from '../testing/channel-test.js';
 import { clock } from '../../../lib/clock.js';
 import { agentText } from '../../agent/texts.js';
 import { channelsOf } from '../index.js';
-import { startFakeSlack, type FakeSlack } from './slack-api.fixture.js';
+import { startFakeSlack } from './slack-api.fixture.js';
 import { appMention, directMessage, signedHeaders, TEAM, urlVerification } from './slack-events.fixture.js';
 
 const TOKEN = 'xoxb-1111-2222-abcdefghijklmnop';
 const SECRET = '8f742231b10e8888abcd99yyyzzz85a5';
 const HANDOFF = 'CHANDOFF01';
 
-let t: TestApp;
-let slack: FakeSlack;
-let owner: TeamLogin;
-let channelId: string;
+const t = channelTest({
+  listen: true,
+  platform: () => startFakeSlack(TOKEN),
+  channel: (slack) => ({ type: 'slack', name: 'Support Slack', values: { bot_token: TOKEN, signing_secret: SECRET, handoff_channel: HANDOFF, api_url: slack.url } }),
+});
+const { api, eventsUrl, settle, events, eventFor, sends, conversation } = t;
 let n = 0;
-const P = () => `/v1/projects/${t.demo.project_id}`;
-const auth = () => ({ authorization: `Bearer ${t.demo.api_key}` });
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `${P()}${url}`, headers: auth(), ...(payload !== undefined ? { payload: payload as object } : {}) });
-const eventsUrl = () => `/v1/channels/slack/${t.demo.project_id}/${channelId}/events`;
 const ts = () => `1515449522.${String(++n).padStart(6, '0')}`;
 const eventId = () => `Ev${Date.now().toString(36).toUpperCase()}${++n}`;
 
@@ -35,67 +31,35 @@ function post(payload: unknown, o: { secret?: string; timestamp?: number; retryN
   return t.app.inject({ method: 'POST', url: eventsUrl(), payload: body, headers: signedHeaders(o.secret ?? SECRET, body, o.timestamp ?? Math.floor(clock.now() / 1000), o.retryNum) });
 }
 
-/** Everything stored so far answered and every due reply sent. */
-async function settle() {
-  await channelsOf(t.app.ctx).processor.pass();
-  await channelsOf(t.app.ctx).sender.pass();
-}
-
-const events = () => t.app.ctx.store.collection('channel_events').list(t.demo.project_id);
-const sends = () => t.app.ctx.store.collection('channel_sends').list(t.demo.project_id);
-const conversation = async (id: string) => (await t.app.ctx.services.conversations.get(t.demo.project_id, id))!;
-const eventFor = async (platformId: string) => (await events()).find((e) => e.platform_event_id === platformId)!;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.listen();
-  await t.app.ctx.services.org.updateOrganization(t.demo.organization_id, { plan: 'enterprise', rate_limits: { per_minute: 1e6, per_day: 1e7 } });
-  owner = await loginAs(t, 'owner');
-  slack = await startFakeSlack(TOKEN);
-  const created = await api('POST', '/platform-channels', {
-    type: 'slack', name: 'Support Slack', values: { bot_token: TOKEN, signing_secret: SECRET, handoff_channel: HANDOFF, api_url: slack.url },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  channelId = created.json().id;
-});
-afterEach(() => {
-  clock.now = () => Date.now();
-  slack.mode = 'ok';
-});
-afterAll(async () => {
-  await t.close();
-  await slack.close();
-});
-
 describe('connecting Slack', () => {
   it('checks the token with auth.test, answers secrets masked and the events URL', async () => {
-    const c = (await api('GET', `/platform-channels/${channelId}`)).json();
+    const c = (await api('GET', `/platform-channels/${t.channelId}`)).json();
     expect(c).toMatchObject({ type: 'slack', name: 'Support Slack', identity: { team_id: TEAM, bot_user_id: 'U0LAN0Z89' } });
     expect(c.values.bot_token).toBe('xoxb…mnop');
     expect(c.values.signing_secret).not.toContain(SECRET.slice(4, -4));
     expect(c.values.handoff_channel).toBe(HANDOFF);
-    expect(c.events_url).toMatch(new RegExp(`/v1/channels/slack/${t.demo.project_id}/${channelId}/events$`));
+    expect(c.events_url).toMatch(new RegExp(`/v1/channels/slack/${t.demo.project_id}/${t.channelId}/events$`));
     expect(JSON.stringify((await api('GET', '/platform-channels')).json())).not.toContain(TOKEN);
     // The widget channels list stays the widget's.
-    expect((await api('GET', '/channels')).json().data.map((x: { id: string }) => x.id)).not.toContain(channelId);
+    expect((await api('GET', '/channels')).json().data.map((x: { id: string }) => x.id)).not.toContain(t.channelId);
   });
 
   it('refuses a token Slack refuses, and a missing secret, with clear errors', async () => {
-    const bad = await api('POST', '/platform-channels', { type: 'slack', name: 'x', values: { bot_token: 'xoxb-wrong', signing_secret: 's', api_url: slack.url } });
+    const bad = await api('POST', '/platform-channels', { type: 'slack', name: 'x', values: { bot_token: 'xoxb-wrong', signing_secret: 's', api_url: t.platform.url } });
     expect(bad.statusCode).toBe(424);
     expect(bad.json()).toMatchObject({ error: 'platform_rejected' });
     expect(bad.json().message).toContain('invalid_auth');
-    const missing = await api('POST', '/platform-channels', { type: 'slack', name: 'x', values: { bot_token: TOKEN, api_url: slack.url } });
+    const missing = await api('POST', '/platform-channels', { type: 'slack', name: 'x', values: { bot_token: TOKEN, api_url: t.platform.url } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([{ path: 'values.signing_secret', message: 'is required' }]);
   });
 
   it('"send test" posts through the Web API and reports what Slack said', async () => {
-    const ok = await api('POST', `/platform-channels/${channelId}/test`, { target: 'C0TEST' });
+    const ok = await api('POST', `/platform-channels/${t.channelId}/test`, { target: 'C0TEST' });
     expect(ok.json()).toMatchObject({ ok: true, error: null });
-    expect(slack.posts.at(-1)).toMatchObject({ channel: 'C0TEST', thread_ts: null, token: TOKEN });
-    slack.mode = 'invalid_auth';
-    const refused = await api('POST', `/platform-channels/${channelId}/test`, { target: 'C0TEST' });
+    expect(t.platform.posts.at(-1)).toMatchObject({ channel: 'C0TEST', thread_ts: null, token: TOKEN });
+    t.platform.mode = 'invalid_auth';
+    const refused = await api('POST', `/platform-channels/${t.channelId}/test`, { target: 'C0TEST' });
     expect(refused.json()).toMatchObject({ ok: false, error: 'Slack answered invalid_auth' });
   });
 });
@@ -108,7 +72,7 @@ describe('Slack events', () => {
   });
 
   it('a mention in a channel: the answer in its thread, the thread one conversation, the requester one user', async () => {
-    const before = slack.posts.length;
+    const before = t.platform.posts.length;
     const root = ts();
     const first = eventId();
     expect((await post(appMention({ eventId: first, ts: root, text: 'What does it cost?' }))).statusCode).toBe(200);
@@ -116,10 +80,10 @@ describe('Slack events', () => {
     const e = await eventFor(first);
     expect(e.status).toBe('answered');
     const c = await conversation(e.conversation_id!);
-    expect(c).toMatchObject({ channel_id: channelId, channel_type: 'slack', external_id: `slack:C123ABC456:${root}` });
+    expect(c).toMatchObject({ channel_id: t.channelId, channel_type: 'slack', external_id: `slack:C123ABC456:${root}` });
     expect(c.messages[0]).toMatchObject({ role: 'user', content: 'What does it cost?' });
     const reply = c.messages.find((m) => m.role === 'assistant' && m.type === 'message')!;
-    expect(slack.posts.slice(before)).toEqual([{ channel: 'C123ABC456', thread_ts: root, text: reply.content, token: TOKEN }]);
+    expect(t.platform.posts.slice(before)).toEqual([{ channel: 'C123ABC456', thread_ts: root, text: reply.content, token: TOKEN }]);
     const user = await t.app.ctx.services.users.get(t.demo.project_id, c.user_id);
     expect(user?.platform_ids).toEqual({ [`slack:${TEAM}`]: 'U061F7AUR' });
 
@@ -128,18 +92,18 @@ describe('Slack events', () => {
     await post(appMention({ eventId: second, ts: ts(), threadTs: root, text: 'And how do I cancel?' }));
     await settle();
     expect((await eventFor(second)).conversation_id).toBe(c.id);
-    expect(slack.posts.at(-1)).toMatchObject({ channel: 'C123ABC456', thread_ts: root });
+    expect(t.platform.posts.at(-1)).toMatchObject({ channel: 'C123ABC456', thread_ts: root });
     expect((await conversation(c.id)).messages.filter((m) => m.role === 'user')).toHaveLength(2);
   });
 
   it('a direct message is answered in the DM; the bot’s own messages are not answered', async () => {
-    const before = slack.posts.length;
+    const before = t.platform.posts.length;
     const dm = ts();
     await post(directMessage({ eventId: eventId(), ts: dm, text: 'What does it cost?' }));
     await post(directMessage({ eventId: eventId(), ts: ts(), text: 'An answer the bot posted', botId: 'B0PARLEY' }));
     await settle();
-    expect(slack.posts.slice(before)).toHaveLength(1);
-    expect(slack.posts.at(-1)).toMatchObject({ channel: 'D024BE91L', thread_ts: dm });
+    expect(t.platform.posts.slice(before)).toHaveLength(1);
+    expect(t.platform.posts.at(-1)).toMatchObject({ channel: 'D024BE91L', thread_ts: dm });
     expect((await events()).some((e) => e.status === 'ignored' && e.outcome === 'Ignored: a bot message')).toBe(true);
   });
 
@@ -148,15 +112,15 @@ describe('Slack events', () => {
     const payload = appMention({ eventId: id, ts: ts(), text: 'What does it cost?' });
     await post(payload);
     await settle();
-    const after = slack.posts.length;
+    const after = t.platform.posts.length;
     const answered = await conversation((await eventFor(id)).conversation_id!);
     const retry = await post(payload, { retryNum: 1 });
     const replay = await post(payload);
     expect([retry.statusCode, replay.statusCode]).toEqual([200, 200]);
     await settle();
-    expect(slack.posts.length).toBe(after);
+    expect(t.platform.posts.length).toBe(after);
     expect((await conversation(answered.id)).messages.length).toBe(answered.messages.length);
-    const listed = (await api('GET', `/platform-channels/${channelId}/events`)).json().data.find((e: { platform_event_id: string }) => e.platform_event_id === id);
+    const listed = (await api('GET', `/platform-channels/${t.channelId}/events`)).json().data.find((e: { platform_event_id: string }) => e.platform_event_id === id);
     expect(listed).toMatchObject({ status: 'answered', deliveries: 3, conversation_id: answered.id });
   });
 
@@ -177,7 +141,7 @@ describe('Slack events', () => {
   });
 
   it('a request for a person hands over: the note in the thread, the announcement in the handoff channel', async () => {
-    const before = slack.posts.length;
+    const before = t.platform.posts.length;
     const root = ts();
     const id = eventId();
     await post(appMention({ eventId: id, ts: root, text: 'I would like to talk to a human, please.' }));
@@ -189,7 +153,7 @@ describe('Slack events', () => {
     // Nobody of the team is online in this test: the note says so (docs/operators.md "Handover").
     const note = c.messages.find((m) => m.role !== 'user' && m.labels.includes('handoff'))!;
     expect(note.content).toBe(agentText('en', 'noOperatorOnline'));
-    const posted = slack.posts.slice(before);
+    const posted = t.platform.posts.slice(before);
     expect(posted).toContainEqual({ channel: 'C123ABC456', thread_ts: root, text: note.content, token: TOKEN });
     const notice = posted.find((p) => p.channel === HANDOFF)!;
     expect(notice.text).toContain('I would like to talk to a human, please.');
@@ -208,35 +172,35 @@ describe('Slack down', () => {
   }
 
   it('answering 500: the reply waits in the outbox and is delivered once Slack is back', async () => {
-    slack.mode = 'error500';
-    const before = slack.posts.length;
+    t.platform.mode = 'error500';
+    const before = t.platform.posts.length;
     const root = ts();
     await post(appMention({ eventId: eventId(), ts: root, text: 'What does it cost?' }));
     await settle();
     const [waiting] = await attempted(1);
     expect(waiting.attempts[0]).toMatchObject({ ok: false, error: 'Slack answered HTTP 500' });
-    expect(slack.posts.length).toBe(before);
-    slack.mode = 'ok';
+    expect(t.platform.posts.length).toBe(before);
+    t.platform.mode = 'ok';
     const start = Date.now();
     clock.now = () => start + 3_000; // past the first retry wait
     await channelsOf(t.app.ctx).sender.pass();
-    expect(slack.posts.slice(before)).toEqual([{ channel: 'C123ABC456', thread_ts: root, text: waiting.text, token: TOKEN }]);
+    expect(t.platform.posts.slice(before)).toEqual([{ channel: 'C123ABC456', thread_ts: root, text: waiting.text, token: TOKEN }]);
     expect((await sends()).find((s) => s.id === waiting.id)).toMatchObject({ status: 'sent' });
   });
 
   it('refusing connections: delivered after it listens again', async () => {
-    await slack.stop();
-    const before = slack.posts.length;
+    await t.platform.stop();
+    const before = t.platform.posts.length;
     const root = ts();
     await post(directMessage({ eventId: eventId(), ts: root, text: 'What does it cost?' }));
     await settle();
     const [waiting] = await attempted(1);
     expect(waiting.attempts[0].error).toContain('Slack could not be reached');
-    await slack.start();
+    await t.platform.start();
     const start = Date.now();
     clock.now = () => start + 3_000;
     await channelsOf(t.app.ctx).sender.pass();
-    expect(slack.posts.slice(before)).toEqual([{ channel: 'D024BE91L', thread_ts: root, text: waiting.text, token: TOKEN }]);
+    expect(t.platform.posts.slice(before)).toEqual([{ channel: 'D024BE91L', thread_ts: root, text: waiting.text, token: TOKEN }]);
   });
 });
 
@@ -259,7 +223,7 @@ describe('the agent pipeline on Slack', () => {
   });
 
   it('a Slack answer is billed as a Chat Message', async () => {
-    const usage = async () => (await t.app.inject({ method: 'GET', url: '/v1/org/billing', headers: owner.headers })).json().usage;
+    const usage = async () => (await t.app.inject({ method: 'GET', url: '/v1/org/billing', headers: t.owner.headers })).json().usage;
     const before = await usage();
     await post(directMessage({ eventId: eventId(), ts: ts(), text: 'What does it cost?' }));
     await settle();

@@ -3,64 +3,42 @@
 // them (zammad-events.fixture.ts): the answer is an article on the right ticket, a hand-over moves
 // the ticket to the group with an internal note, a replayed article is answered once, a forgery
 // leaves nothing behind, and a reply written while Zammad is down arrives once it is back.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { channelTest } from '../testing/channel-test.js';
 import { clock } from '../../../lib/clock.js';
 import { channelsOf } from '../index.js';
-import { startFakeZammad, type FakeZammad } from './zammad-api.fixture.js';
+import { startFakeZammad } from './zammad-api.fixture.js';
 import { CUSTOMER, customerArticle, signedHeaders } from './zammad-events.fixture.js';
 
 const TOKEN = 'xCxCA7Ykd1iK1RBkTJ3EvY4bVbcpVEi4T3F7rPbG1n0yqDPqgrThc7lGB5KcaZDe';
 const SECRET = 'zammad-hmac-token-for-tests';
 
-let t: TestApp;
-let zm: FakeZammad;
-let channelId: string;
+const t = channelTest({
+  platform: () => startFakeZammad(TOKEN),
+  channel: (zm) => ({ type: 'zammad', name: 'Helpdesk', values: { api_url: zm.url, access_token: TOKEN, webhook_secret: SECRET, handoff_group: '2nd Level' } }),
+});
+const { api, eventsUrl, settle, events } = t;
 let n = 0;
-let host = '';
-const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/v1/projects/${t.demo.project_id}${url}`, headers: { authorization: `Bearer ${t.demo.api_key}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const next = () => ++n;
+/** The Zammad stand-in's host, which names the instance in ids. */
+const host = () => new URL(t.platform.url).host;
 
 function post(payload: unknown, secret = SECRET) {
   const body = JSON.stringify(payload);
-  return t.app.inject({ method: 'POST', url: `/v1/channels/zammad/${t.demo.project_id}/${channelId}/events`, payload: body, headers: signedHeaders(secret, body) });
+  return t.app.inject({ method: 'POST', url: eventsUrl(), payload: body, headers: signedHeaders(secret, body) });
 }
-async function settle() {
-  await channelsOf(t.app.ctx).processor.pass();
-  await channelsOf(t.app.ctx).sender.pass();
-}
-const events = () => t.app.ctx.store.collection('channel_events').list(t.demo.project_id);
-const eventFor = async (articleId: number) => (await events()).find((e) => e.platform_event_id === `article:${articleId}`)!;
-const articlesOn = (ticketId: number) => zm.calls.filter((c) => c.method === 'POST' && c.body.ticket_id === ticketId).map((c) => c.body);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.ctx.services.org.updateOrganization(t.demo.organization_id, { plan: 'enterprise', rate_limits: { per_minute: 1e6, per_day: 1e7 } });
-  zm = await startFakeZammad(TOKEN);
-  host = new URL(zm.url).host;
-  const created = await api('POST', '/platform-channels', { type: 'zammad', name: 'Helpdesk', values: { api_url: zm.url, access_token: TOKEN, webhook_secret: SECRET, handoff_group: '2nd Level' } });
-  expect(created.statusCode, created.body).toBe(201);
-  channelId = created.json().id;
-});
-afterEach(() => {
-  clock.now = () => Date.now();
-  zm.mode = 'ok';
-});
-afterAll(async () => {
-  await t.close();
-  await zm.close();
-});
+const eventFor = (articleId: number) => t.eventFor(`article:${articleId}`);
+const articlesOn = (ticketId: number) => t.platform.calls.filter((c) => c.method === 'POST' && c.body.ticket_id === ticketId).map((c) => c.body);
 
 describe('Zammad', () => {
   it('connects with users/me, answers the token masked, refuses a token Zammad refuses', async () => {
-    const c = (await api('GET', `/platform-channels/${channelId}`)).json();
-    expect(c).toMatchObject({ type: 'zammad', identity: { host, user_id: '12' } });
+    const c = (await api('GET', `/platform-channels/${t.channelId}`)).json();
+    expect(c).toMatchObject({ type: 'zammad', identity: { host: host(), user_id: '12' } });
     expect(JSON.stringify(c)).not.toContain(TOKEN);
-    const bad = await api('POST', '/platform-channels', { type: 'zammad', name: 'x', values: { api_url: zm.url, access_token: 'nope', webhook_secret: 's' } });
+    const bad = await api('POST', '/platform-channels', { type: 'zammad', name: 'x', values: { api_url: t.platform.url, access_token: 'nope', webhook_secret: 's' } });
     expect(bad.statusCode).toBe(424);
     expect(bad.json().message).toContain('Zammad answered HTTP 401 (Invalid token!)');
-    expect((await api('POST', `/platform-channels/${channelId}/test`, { target: '42' })).json()).toMatchObject({ ok: true });
+    expect((await api('POST', `/platform-channels/${t.channelId}/test`, { target: '42' })).json()).toMatchObject({ ok: true });
     expect(articlesOn(42).at(-1)).toMatchObject({ internal: true, type: 'note' });
   });
 
@@ -72,11 +50,11 @@ describe('Zammad', () => {
     const e = await eventFor(articleId);
     expect(e.status).toBe('answered');
     const c = (await t.app.ctx.services.conversations.get(t.demo.project_id, e.conversation_id!))!;
-    expect(c).toMatchObject({ channel_type: 'zammad', external_id: `zammad:${host}:${ticketId}` });
+    expect(c).toMatchObject({ channel_type: 'zammad', external_id: `zammad:${host()}:${ticketId}` });
     expect(c.messages[0].content).toBe('Pricing\n\nWhat does it cost?');
     const reply = c.messages.find((m) => m.role === 'assistant' && m.type === 'message')!;
     expect(articlesOn(ticketId)).toEqual([{ ticket_id: ticketId, body: reply.content, content_type: 'text/plain', type: 'note', internal: false, sender: 'Agent' }]);
-    expect((await t.app.ctx.services.users.get(t.demo.project_id, c.user_id))?.platform_ids).toEqual({ [`zammad:${host}`]: String(CUSTOMER) });
+    expect((await t.app.ctx.services.users.get(t.demo.project_id, c.user_id))?.platform_ids).toEqual({ [`zammad:${host()}`]: String(CUSTOMER) });
     await post(customerArticle({ articleId: next(), ticketId, body: reply.content, sender: 'Agent', createdById: 12, articleCount: 2 }));
     const followUp = next();
     await post(customerArticle({ articleId: followUp, ticketId, body: 'And how do I cancel?', articleCount: 3 }));
@@ -108,18 +86,18 @@ describe('Zammad', () => {
     await settle();
     expect(await eventFor(articleId)).toMatchObject({ status: 'handed_over', outcome: 'Handed over to a person on Zammad' });
     expect(articlesOn(ticketId)).toHaveLength(1);
-    const moved = zm.calls.find((c) => c.method === 'PUT' && c.path === `/api/v1/tickets/${ticketId}`)!;
+    const moved = t.platform.calls.find((c) => c.method === 'PUT' && c.path === `/api/v1/tickets/${ticketId}`)!;
     expect(moved.body).toMatchObject({ group: '2nd Level', article: { type: 'note', internal: true } });
   });
 
   it('Zammad down: the reply waits in the outbox and is delivered once it is back', async () => {
-    zm.mode = 'error500';
+    t.platform.mode = 'error500';
     const ticketId = next();
     await post(customerArticle({ articleId: next(), ticketId, body: 'What does it cost?' }));
     await settle();
     const waiting = (await t.app.ctx.store.collection('channel_sends').list(t.demo.project_id)).find((s) => s.target.thread === String(ticketId))!;
     expect(waiting).toMatchObject({ status: 'pending', attempts: [{ ok: false, error: 'Zammad answered HTTP 500 (Internal Server Error)' }] });
-    zm.mode = 'ok';
+    t.platform.mode = 'ok';
     const start = Date.now();
     clock.now = () => start + 3_000;
     await channelsOf(t.app.ctx).sender.pass();

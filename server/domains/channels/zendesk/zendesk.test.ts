@@ -4,12 +4,11 @@
 // with the predicted category and priority, a hand-over is a private note and the ticket's group, a
 // replayed event is answered once, a forgery leaves nothing behind, a reply written while Zendesk is
 // down arrives once it is back, audiences see ticketing and the reply is a Ticketing Message.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { loginAs, type TeamLogin } from '../../../http/auth/team-session.fixture.js';
+import { describe, expect, it } from 'vitest';
+import { channelTest } from '../testing/channel-test.js';
 import { clock } from '../../../lib/clock.js';
 import { channelsOf } from '../index.js';
-import { startFakeZendesk, type FakeZendesk } from './zendesk-api.fixture.js';
+import { startFakeZendesk } from './zendesk-api.fixture.js';
 import { commentAdded, REQUESTER, signedHeaders } from './zendesk-events.fixture.js';
 
 const EMAIL = 'bot@example.com';
@@ -17,69 +16,42 @@ const TOKEN = 'wAkdpdX9xB0rXg3VYc2zKpT8jPzzxYVx';
 const SECRET = 'dGhpc19zZWNyZXRfaXNfZm9yX3Rlc3Rpbmdfb25seQ==';
 const CATEGORY = { category_field_id: '360012345', category_keywords: 'billing: invoice, refund, cost; technical: error, crash', priority_keywords: 'urgent: outage, down' };
 
-let t: TestApp;
-let zd: FakeZendesk;
-let owner: TeamLogin;
-let channelId: string;
+const t = channelTest({
+  platform: () => startFakeZendesk(EMAIL, TOKEN),
+  channel: (zd) => ({
+    type: 'zendesk', name: 'Support desk',
+    values: { subdomain: 'acme', email: EMAIL, api_token: TOKEN, webhook_secret: SECRET, handoff_group_id: '8447320466431', api_url: zd.url, ...CATEGORY },
+  }),
+});
+const { api, eventsUrl, settle, events, eventFor, conversation } = t;
 let n = 0;
-const P = () => `/v1/projects/${t.demo.project_id}`;
-const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `${P()}${url}`, headers: { authorization: `Bearer ${t.demo.api_key}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const ticket = () => String(5000 + ++n);
 const eventId = () => `cbe4028c-7239-495d-b020-${String(++n).padStart(12, '0')}`;
 
 function post(payload: unknown, o: { secret?: string; at?: Date } = {}) {
   const body = JSON.stringify(payload);
-  return t.app.inject({ method: 'POST', url: `/v1/channels/zendesk/${t.demo.project_id}/${channelId}/events`, payload: body, headers: signedHeaders(o.secret ?? SECRET, body, o.at ?? new Date(clock.now())) });
+  return t.app.inject({ method: 'POST', url: eventsUrl(), payload: body, headers: signedHeaders(o.secret ?? SECRET, body, o.at ?? new Date(clock.now())) });
 }
-async function settle() {
-  await channelsOf(t.app.ctx).processor.pass();
-  await channelsOf(t.app.ctx).sender.pass();
-}
-const events = () => t.app.ctx.store.collection('channel_events').list(t.demo.project_id);
-const eventFor = async (id: string) => (await events()).find((e) => e.platform_event_id === id)!;
-const conversation = async (id: string) => (await t.app.ctx.services.conversations.get(t.demo.project_id, id))!;
-const updatesOf = (id: string) => zd.updates.filter((u) => u.ticket === id);
+const updatesOf = (id: string) => t.platform.updates.filter((u) => u.ticket === id);
 const commentsOn = (id: string) => updatesOf(id).filter((u) => u.body.comment);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.ctx.services.org.updateOrganization(t.demo.organization_id, { plan: 'enterprise', rate_limits: { per_minute: 1e6, per_day: 1e7 } });
-  owner = await loginAs(t, 'owner');
-  zd = await startFakeZendesk(EMAIL, TOKEN);
-  const created = await api('POST', '/platform-channels', {
-    type: 'zendesk', name: 'Support desk',
-    values: { subdomain: 'acme', email: EMAIL, api_token: TOKEN, webhook_secret: SECRET, handoff_group_id: '8447320466431', api_url: zd.url, ...CATEGORY },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  channelId = created.json().id;
-});
-afterEach(() => {
-  clock.now = () => Date.now();
-  zd.mode = 'ok';
-});
-afterAll(async () => {
-  await t.close();
-  await zd.close();
-});
 
 describe('connecting Zendesk', () => {
   it('checks the API token with users/me, answers secrets masked, refuses what Zendesk refuses', async () => {
-    const c = (await api('GET', `/platform-channels/${channelId}`)).json();
+    const c = (await api('GET', `/platform-channels/${t.channelId}`)).json();
     expect(c).toMatchObject({ type: 'zendesk', identity: { subdomain: 'acme', user_id: '35436' } });
     expect(c.values.api_token).toBe('wAkd…xYVx');
     expect(JSON.stringify(c)).not.toContain(TOKEN);
-    expect(c.events_url).toMatch(new RegExp(`/v1/channels/zendesk/${t.demo.project_id}/${channelId}/events$`));
-    const bad = await api('POST', '/platform-channels', { type: 'zendesk', name: 'x', values: { subdomain: 'acme', email: EMAIL, api_token: 'wrong', webhook_secret: 's', api_url: zd.url } });
+    expect(c.events_url).toMatch(new RegExp(`/v1/channels/zendesk/${t.demo.project_id}/${t.channelId}/events$`));
+    const bad = await api('POST', '/platform-channels', { type: 'zendesk', name: 'x', values: { subdomain: 'acme', email: EMAIL, api_token: 'wrong', webhook_secret: 's', api_url: t.platform.url } });
     expect(bad.statusCode).toBe(424);
     expect(bad.json().message).toContain('anonymous user');
   });
 
   it('"send test" posts an internal note on the ticket named', async () => {
-    const ok = (await api('POST', `/platform-channels/${channelId}/test`, { target: '4242' })).json();
+    const ok = (await api('POST', `/platform-channels/${t.channelId}/test`, { target: '4242' })).json();
     expect(ok).toMatchObject({ ok: true, error: null });
     expect(updatesOf('4242').at(-1)!.body.comment).toMatchObject({ public: false });
-    expect((await api('POST', `/platform-channels/${channelId}/test`, { target: '404404' })).json()).toMatchObject({ ok: false, error: 'Zendesk answered HTTP 404 (RecordNotFound: Not found)' });
+    expect((await api('POST', `/platform-channels/${t.channelId}/test`, { target: '404404' })).json()).toMatchObject({ ok: false, error: 'Zendesk answered HTTP 404 (RecordNotFound: Not found)' });
   });
 });
 
@@ -92,7 +64,7 @@ describe('Zendesk tickets', () => {
     const e = await eventFor(first);
     expect(e.status).toBe('answered');
     const c = await conversation(e.conversation_id!);
-    expect(c).toMatchObject({ channel_id: channelId, channel_type: 'zendesk', external_id: `zendesk:acme:${id}` });
+    expect(c).toMatchObject({ channel_id: t.channelId, channel_type: 'zendesk', external_id: `zendesk:acme:${id}` });
     const reply = c.messages.find((m) => m.role === 'assistant' && m.type === 'message')!;
     // The reply and, apart from it, the predicted fields (order free: two outbox queues).
     expect(updatesOf(id).map((u) => u.body)).toEqual(expect.arrayContaining([
@@ -148,14 +120,14 @@ describe('Zendesk tickets', () => {
   });
 
   it('Zendesk down: the reply waits in the outbox and is delivered once it is back', async () => {
-    zd.mode = 'error500';
+    t.platform.mode = 'error500';
     const id = ticket();
     await post(commentAdded({ eventId: eventId(), ticketId: id, body: 'What does it cost?' }));
     await settle();
     const waiting = (await t.app.ctx.store.collection('channel_sends').list(t.demo.project_id)).find((s) => s.target.thread === id && s.kind === 'reply')!;
     expect(waiting).toMatchObject({ status: 'pending', attempts: [{ ok: false, error: 'Zendesk answered HTTP 500 (InternalError)' }] });
     expect(commentsOn(id)).toHaveLength(0);
-    zd.mode = 'ok';
+    t.platform.mode = 'ok';
     const start = Date.now();
     clock.now = () => start + 3_000;
     await channelsOf(t.app.ctx).sender.pass();
@@ -165,14 +137,14 @@ describe('Zendesk tickets', () => {
 
 describe('the agent pipeline on Zendesk', () => {
   it('audiences see channel type ticketing; the answer is billed as a Ticketing Message; private mode posts notes', async () => {
-    const usage = async () => (await t.app.inject({ method: 'GET', url: '/v1/org/billing', headers: owner.headers })).json().usage;
+    const usage = async () => (await t.app.inject({ method: 'GET', url: '/v1/org/billing', headers: t.owner.headers })).json().usage;
     const audience = (await api('POST', '/audiences', { name: 'Tickets', conditions: [{ type: 'condition', field: 'channel.type', operator: 'is_one_of', value: ['ticketing'] }] })).json();
     await api('POST', '/guidance-rules', { name: 'Ticket tone', instructions: 'Sign tickets with the team name.', audience_id: audience.id });
     // A toggle takes "on" or "" (the console's checkbox); anything else is refused, not read as off.
-    const refused = await api('PATCH', `/platform-channels/${channelId}`, { values: { private_mode: 'yes' } });
+    const refused = await api('PATCH', `/platform-channels/${t.channelId}`, { values: { private_mode: 'yes' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().details).toEqual([{ path: 'values.private_mode', message: 'must be "on" or ""' }]);
-    expect((await api('PATCH', `/platform-channels/${channelId}`, { values: { private_mode: 'on' } })).statusCode).toBe(200);
+    expect((await api('PATCH', `/platform-channels/${t.channelId}`, { values: { private_mode: 'on' } })).statusCode).toBe(200);
     const before = await usage();
     const id = ticket();
     const eid = eventId();
