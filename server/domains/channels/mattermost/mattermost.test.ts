@@ -7,9 +7,7 @@
 // Chat Message.
 import { describe, expect, it } from 'vitest';
 import { channelTest } from '../testing/channel-test.js';
-import { clock } from '../../../lib/clock.js';
 import { agentText } from '../../agent/texts.js';
-import { channelsOf } from '../index.js';
 import { BOT_USER_ID, startFakeMattermost } from './mattermost-api.fixture.js';
 import { asRequest, CHANNEL, DM_CHANNEL, outgoingWebhook, slashCommand, TEAM, USER } from './mattermost-events.fixture.js';
 
@@ -26,7 +24,7 @@ const t = channelTest({
     values: { api_url: mm.url, bot_token: BOT_TOKEN, webhook_token: WEBHOOK_TOKEN, command_token: COMMAND_TOKEN, handoff_channel: HANDOFF },
   }),
 });
-const { api, eventsUrl, settle, events, eventFor, sends, conversation } = t;
+const { api, eventsUrl, settle, events, eventFor, sends, conversation, failedSends, retryDue } = t;
 let n = 0;
 const postId = () => `${Date.now().toString(36)}${String(++n).padStart(6, '0')}`.padEnd(26, 'x').slice(0, 26);
 
@@ -150,27 +148,16 @@ describe('Mattermost events', () => {
 });
 
 describe('Mattermost down', () => {
-  async function attempted() {
-    for (let i = 0; i < 500; i++) {
-      const pending = (await sends()).filter((s) => s.status === 'pending' && s.attempts.length > 0);
-      if (pending.length) return pending[0];
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('no failed attempt recorded');
-  }
-
   it('answering 500: the reply waits in the outbox and is delivered once Mattermost is back', async () => {
     t.platform.mode = 'error500';
     const before = t.platform.posts.length;
     const root = postId();
     await mention('What does it cost?', root);
     await settle();
-    const waiting = await attempted();
+    const [waiting] = await failedSends();
     expect(waiting.attempts[0]).toMatchObject({ ok: false, error: 'Mattermost answered HTTP 500 (app.post.save.app_error)' });
     t.platform.mode = 'ok';
-    const start = Date.now();
-    clock.now = () => start + 3_000; // past the first retry wait
-    await channelsOf(t.app.ctx).sender.pass();
+    await retryDue();
     expect(t.platform.posts.slice(before)).toEqual([{ channel_id: CHANNEL, root_id: root, message: waiting.text, token: BOT_TOKEN }]);
     expect((await sends()).find((s) => s.id === waiting.id)).toMatchObject({ status: 'sent' });
   });
@@ -181,12 +168,10 @@ describe('Mattermost down', () => {
     const root = postId();
     await mention('What does it cost?', root);
     await settle();
-    const waiting = await attempted();
+    const [waiting] = await failedSends();
     expect(waiting.attempts[0].error).toContain('Mattermost could not be reached');
     await t.platform.start();
-    const start = Date.now();
-    clock.now = () => start + 3_000;
-    await channelsOf(t.app.ctx).sender.pass();
+    await retryDue();
     expect(t.platform.posts.slice(before)).toEqual([{ channel_id: CHANNEL, root_id: root, message: waiting.text, token: BOT_TOKEN }]);
   });
 });

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { channelTest } from '../testing/channel-test.js';
 import { clock } from '../../../lib/clock.js';
 import { agentText } from '../../agent/texts.js';
-import { channelsOf } from '../index.js';
 import { startFakeSlack } from './slack-api.fixture.js';
 import { appMention, directMessage, signedHeaders, TEAM, urlVerification } from './slack-events.fixture.js';
 
@@ -21,7 +20,7 @@ const t = channelTest({
   platform: () => startFakeSlack(TOKEN),
   channel: (slack) => ({ type: 'slack', name: 'Support Slack', values: { bot_token: TOKEN, signing_secret: SECRET, handoff_channel: HANDOFF, api_url: slack.url } }),
 });
-const { api, eventsUrl, settle, events, eventFor, sends, conversation } = t;
+const { api, eventsUrl, settle, events, eventFor, sends, conversation, failedSends, retryDue } = t;
 let n = 0;
 const ts = () => `1515449522.${String(++n).padStart(6, '0')}`;
 const eventId = () => `Ev${Date.now().toString(36).toUpperCase()}${++n}`;
@@ -162,28 +161,17 @@ describe('Slack events', () => {
 });
 
 describe('Slack down', () => {
-  async function attempted(sendCount: number) {
-    for (let i = 0; i < 500; i++) {
-      const pending = (await sends()).filter((s) => s.status === 'pending' && s.attempts.length > 0);
-      if (pending.length >= sendCount) return pending;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('no failed attempt recorded');
-  }
-
   it('answering 500: the reply waits in the outbox and is delivered once Slack is back', async () => {
     t.platform.mode = 'error500';
     const before = t.platform.posts.length;
     const root = ts();
     await post(appMention({ eventId: eventId(), ts: root, text: 'What does it cost?' }));
     await settle();
-    const [waiting] = await attempted(1);
+    const [waiting] = await failedSends();
     expect(waiting.attempts[0]).toMatchObject({ ok: false, error: 'Slack answered HTTP 500' });
     expect(t.platform.posts.length).toBe(before);
     t.platform.mode = 'ok';
-    const start = Date.now();
-    clock.now = () => start + 3_000; // past the first retry wait
-    await channelsOf(t.app.ctx).sender.pass();
+    await retryDue();
     expect(t.platform.posts.slice(before)).toEqual([{ channel: 'C123ABC456', thread_ts: root, text: waiting.text, token: TOKEN }]);
     expect((await sends()).find((s) => s.id === waiting.id)).toMatchObject({ status: 'sent' });
   });
@@ -194,12 +182,10 @@ describe('Slack down', () => {
     const root = ts();
     await post(directMessage({ eventId: eventId(), ts: root, text: 'What does it cost?' }));
     await settle();
-    const [waiting] = await attempted(1);
+    const [waiting] = await failedSends();
     expect(waiting.attempts[0].error).toContain('Slack could not be reached');
     await t.platform.start();
-    const start = Date.now();
-    clock.now = () => start + 3_000;
-    await channelsOf(t.app.ctx).sender.pass();
+    await retryDue();
     expect(t.platform.posts.slice(before)).toEqual([{ channel: 'D024BE91L', thread_ts: root, text: waiting.text, token: TOKEN }]);
   });
 });

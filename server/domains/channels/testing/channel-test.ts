@@ -42,6 +42,10 @@ export interface ChannelTest<Platform> {
   eventFor(platformEventId: string): Promise<Awaited<ReturnType<typeof listEvents>>[number]>;
   /** The project's outbox. */
   sends(): ReturnType<typeof listSends>;
+  /** Once `count` sends have failed and wait for their retry (the platform down): those sends. */
+  failedSends(count?: number): ReturnType<typeof listSends>;
+  /** The clock past the first retry wait and one sender pass: what waited goes out (the platform back). */
+  retryDue(): Promise<void>;
   conversation(id: string): Promise<ConversationRecord>;
 }
 
@@ -94,6 +98,19 @@ export function channelTest<Platform extends StandIn<string>>(o: ChannelTestOpti
     events,
     eventFor: async (platformEventId) => (await events()).find((e) => e.platform_event_id === platformEventId)!,
     sends: () => listSends(t),
+    async failedSends(count = 1) {
+      for (let i = 0; i < 500; i++) {
+        const pending = (await listSends(t)).filter((s) => s.status === 'pending' && s.attempts.length > 0);
+        if (pending.length >= count) return pending;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error('no failed attempt recorded');
+    },
+    async retryDue() {
+      const start = Date.now();
+      clock.now = () => start + 3_000;
+      await channelsOf(t.app.ctx).sender.pass();
+    },
     conversation: async (id) => (await t.app.ctx.services.conversations.get(t.demo.project_id, id))!,
   };
 }

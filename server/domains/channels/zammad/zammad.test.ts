@@ -5,8 +5,6 @@
 // leaves nothing behind, and a reply written while Zammad is down arrives once it is back.
 import { describe, expect, it } from 'vitest';
 import { channelTest } from '../testing/channel-test.js';
-import { clock } from '../../../lib/clock.js';
-import { channelsOf } from '../index.js';
 import { startFakeZammad } from './zammad-api.fixture.js';
 import { CUSTOMER, customerArticle, signedHeaders } from './zammad-events.fixture.js';
 
@@ -17,7 +15,7 @@ const t = channelTest({
   platform: () => startFakeZammad(TOKEN),
   channel: (zm) => ({ type: 'zammad', name: 'Helpdesk', values: { api_url: zm.url, access_token: TOKEN, webhook_secret: SECRET, handoff_group: '2nd Level' } }),
 });
-const { api, eventsUrl, settle, events } = t;
+const { api, eventsUrl, settle, events, sends, retryDue } = t;
 let n = 0;
 const next = () => ++n;
 /** The Zammad stand-in's host, which names the instance in ids. */
@@ -95,12 +93,10 @@ describe('Zammad', () => {
     const ticketId = next();
     await post(customerArticle({ articleId: next(), ticketId, body: 'What does it cost?' }));
     await settle();
-    const waiting = (await t.app.ctx.store.collection('channel_sends').list(t.demo.project_id)).find((s) => s.target.thread === String(ticketId))!;
+    const waiting = (await sends()).find((s) => s.target.thread === String(ticketId))!;
     expect(waiting).toMatchObject({ status: 'pending', attempts: [{ ok: false, error: 'Zammad answered HTTP 500 (Internal Server Error)' }] });
     t.platform.mode = 'ok';
-    const start = Date.now();
-    clock.now = () => start + 3_000;
-    await channelsOf(t.app.ctx).sender.pass();
+    await retryDue();
     expect(articlesOn(ticketId).map((a) => a.body)).toEqual([waiting.text]);
   });
 });

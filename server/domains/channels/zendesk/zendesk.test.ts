@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelTest } from '../testing/channel-test.js';
 import { clock } from '../../../lib/clock.js';
-import { channelsOf } from '../index.js';
 import { startFakeZendesk } from './zendesk-api.fixture.js';
 import { commentAdded, REQUESTER, signedHeaders } from './zendesk-events.fixture.js';
 
@@ -23,7 +22,7 @@ const t = channelTest({
     values: { subdomain: 'acme', email: EMAIL, api_token: TOKEN, webhook_secret: SECRET, handoff_group_id: '8447320466431', api_url: zd.url, ...CATEGORY },
   }),
 });
-const { api, eventsUrl, settle, events, eventFor, conversation } = t;
+const { api, eventsUrl, settle, events, eventFor, conversation, sends, retryDue } = t;
 let n = 0;
 const ticket = () => String(5000 + ++n);
 const eventId = () => `cbe4028c-7239-495d-b020-${String(++n).padStart(12, '0')}`;
@@ -124,13 +123,11 @@ describe('Zendesk tickets', () => {
     const id = ticket();
     await post(commentAdded({ eventId: eventId(), ticketId: id, body: 'What does it cost?' }));
     await settle();
-    const waiting = (await t.app.ctx.store.collection('channel_sends').list(t.demo.project_id)).find((s) => s.target.thread === id && s.kind === 'reply')!;
+    const waiting = (await sends()).find((s) => s.target.thread === id && s.kind === 'reply')!;
     expect(waiting).toMatchObject({ status: 'pending', attempts: [{ ok: false, error: 'Zendesk answered HTTP 500 (InternalError)' }] });
     expect(commentsOn(id)).toHaveLength(0);
     t.platform.mode = 'ok';
-    const start = Date.now();
-    clock.now = () => start + 3_000;
-    await channelsOf(t.app.ctx).sender.pass();
+    await retryDue();
     expect(commentsOn(id)).toEqual([expect.objectContaining({ body: { comment: { body: waiting.text, public: true } } })]);
   });
 });
