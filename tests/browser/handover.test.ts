@@ -8,6 +8,8 @@
 // widget, and a visitor who writes after resolve while nobody is online is back in the queue, told
 // their place in line, and waits there (no AI) until a person answers. Screenshots of the widget and
 // of the three-pane inbox at 1280×800 and 390×844 go to /tmp/handover-*.png for a person to look at.
+// The last story is outside business hours: a visitor on a phone asks for a person, reads that the
+// team is away and when it is back, leaves an e-mail; the operator's open inbox shows them queued.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ServerFrame } from '../../shared/protocol.js';
@@ -17,6 +19,10 @@ import { sendMessage, watchPage, widget } from './harness.js';
 import { apiCall, consoleHarness, signIn } from './console-harness.js';
 import { agentText } from '../../server/domains/agent/texts.js';
 import { operatorsOf } from '../../server/domains/operators/service.js';
+import { axeViolations } from './axe.js';
+import { loginAs } from '../../server/http/auth/team-session.fixture.js';
+import { formatOpening, nextOpening } from '../../shared/business-hours.js';
+import { WEEKDAYS, type BusinessHours } from '../../shared/schemas/business-hours.js';
 
 const h = consoleHarness();
 
@@ -260,4 +266,59 @@ describe('handover between the widget and the console', () => {
     await v.context.close();
     await ops.close();
   });
+
+  it('outside business hours: the visitor reads when the team is back and leaves an e-mail; the inbox shows them queued', { timeout: 90_000 }, async () => {
+    const fid = h.frameIds[0];
+    const admin = await loginAs(h.t, 'admin');
+    const settings = (patch: object) => h.t.app.inject({ method: 'PATCH', url: '/v1/org', headers: admin.headers, payload: { settings: patch } });
+    // Open only the day after tomorrow, on the team's clock: closed now, whenever the test runs.
+    const timeZone = 'Europe/Berlin';
+    const today = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long' }).format(new Date()).toLowerCase();
+    const later = WEEKDAYS[(WEEKDAYS.indexOf(today as (typeof WEEKDAYS)[number]) + 2) % 7]!;
+    const hours: BusinessHours = { week: { [later]: [{ open: '09:00', close: '17:00' }] } };
+    expect((await settings({ timezone: timeZone, business_hours: hours })).statusCode).toBe(200);
+    try {
+      const ops = await h.browser.newContext({ viewport: DESKTOP });
+      const console_ = await ops.newPage();
+      console_.setDefaultTimeout(20_000);
+      const opsWatch = await watchPage(console_);
+      await signIn(console_, h);
+
+      const v = await visitor('en-US', PHONE);
+      await v.w.getByRole('button', { name: 'More options' }).click();
+      await v.w.getByRole('button', { name: 'Talk to a person' }).click();
+      const back = agentText('en', 'backAt', { when: formatOpening(nextOpening(new Date(), hours, timeZone)!, 'en', timeZone) });
+      const away = v.w.locator('li.note', { hasText: agentText('en', 'outsideHours') });
+      await away.waitFor();
+      expect(await away.textContent()).toContain(back);
+      expect(back).toContain('(Europe/Berlin)');
+      // The prompt under the away note adds no title (the note asked for the e-mail and said when),
+      // and the status line does not promise someone who is not there.
+      const form = v.w.locator('form.contact');
+      await form.getByRole('textbox', { name: 'Your e-mail' }).waitFor();
+      expect(await form.locator('.contact-title').count()).toBe(0);
+      await v.w.getByRole('status').filter({ hasText: 'Our team is away: your messages wait here for a reply.' }).waitFor();
+      expect(await v.w.getByText('You are now talking with our support team.').count()).toBe(0);
+      await snap(v.page, 'visitor-away');
+      expect(await axeViolations(v.page)).toEqual([]);
+      await form.getByRole('textbox', { name: 'Your e-mail' }).fill('night-owl@example.com');
+      await form.getByRole('button', { name: 'Send e-mail' }).click();
+      await v.w.locator('li.note', { hasText: 'We will reply to night-owl@example.com.' }).waitFor();
+
+      // The inbox, open all along: the conversation arrives in the queue, waiting for a human.
+      const ack = v.frames.find((f): f is Extract<ServerFrame, { type: 'message.ack' }> => f.type === 'message.ack')!;
+      const id = ack.conversation.id;
+      await console_.getByTestId('escalated-queue').locator(`a[href$="/c/${id}"]`).waitFor();
+      expect(await apiCall<Conversation>(h, 'GET', `/conversations/${id}`)).toMatchObject({ holder: 'queue', status: 'escalated' });
+      await snap(console_, 'console-away-queue');
+      expect(aiAnswers(v.frames)).toEqual([]);
+      expect(await opsWatch.violations()).toEqual([]);
+      expect(await v.watch.violations()).toEqual([]);
+      await v.context.close();
+      await ops.close();
+    } finally {
+      expect((await settings({ timezone: 'UTC', business_hours: null })).statusCode).toBe(200);
+    }
+  });
 });
+

@@ -46,10 +46,10 @@ export const ar: Catalogue = {
   toolDeny: 'عدم السماح',
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'لا يوجد أحد من فريقنا متصل الآن. اترك بريدك الإلكتروني وسنرد عليك هناك.',
-  contactTitleAway: 'اترك بريدك الإلكتروني وسنرد عليك هناك.',
   contactLabel: 'بريدك الإلكتروني',
   contactSend: 'إرسال البريد الإلكتروني',
   withTeam: 'أنت تتحدث الآن مع فريق الدعم لدينا.',
+  awayStatus: 'فريقنا غير متاح الآن: رسائلك تنتظر الرد هنا.',
   menu: 'خيارات أخرى',
   talkToPerson: 'التحدث مع شخص',
   talkToPersonMessage: 'أريد التحدث مع شخص.',

@@ -43,10 +43,10 @@ export const de: Catalogue = {
   toolDeny: 'Nicht erlauben',
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'Gerade ist niemand aus unserem Team online. Hinterlassen Sie Ihre E-Mail-Adresse, dann antworten wir Ihnen dort.',
-  contactTitleAway: 'Hinterlassen Sie Ihre E-Mail-Adresse, dann antworten wir Ihnen dort.',
   contactLabel: 'Ihre E-Mail-Adresse',
   contactSend: 'E-Mail senden',
   withTeam: 'Sie sprechen jetzt mit unserem Support-Team.',
+  awayStatus: 'Unser Team ist gerade nicht da: Ihre Nachrichten warten hier auf eine Antwort.',
   menu: 'Weitere Optionen',
   talkToPerson: 'Mit einem Menschen sprechen',
   talkToPersonMessage: 'Ich möchte mit einem Menschen sprechen.',

@@ -43,11 +43,11 @@ export const en = {
   // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'No one from our team is online right now. Leave your e-mail and we will reply there.',
-  // Outside business hours the note above already says when the team is back.
-  contactTitleAway: 'Leave your e-mail and we will reply there.',
   contactLabel: 'Your e-mail',
   contactSend: 'Send e-mail',
   withTeam: 'You are now talking with our support team.',
+  // The same place outside business hours, until someone of the team joins (docs/operators.md "Business hours").
+  awayStatus: 'Our team is away: your messages wait here for a reply.',
   // The header menu's standing control and the line it sends (docs/operators.md "Handover").
   menu: 'More options',
   talkToPerson: 'Talk to a person',

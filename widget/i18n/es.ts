@@ -45,10 +45,10 @@ export const es: Catalogue = {
   // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'Ahora mismo no hay nadie de nuestro equipo en línea. Déjanos tu correo electrónico y te responderemos allí.',
-  contactTitleAway: 'Déjanos tu correo electrónico y te responderemos allí.',
   contactLabel: 'Tu correo electrónico',
   contactSend: 'Enviar correo',
   withTeam: 'Ahora estás hablando con nuestro equipo de soporte.',
+  awayStatus: 'Nuestro equipo no está disponible ahora: tus mensajes esperan aquí una respuesta.',
   menu: 'Más opciones',
   talkToPerson: 'Hablar con una persona',
   talkToPersonMessage: 'Quiero hablar con una persona.',

@@ -46,10 +46,10 @@ export const fr: Catalogue = {
   // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'Aucun membre de notre équipe n’est en ligne pour le moment. Laissez votre adresse e-mail et nous vous répondrons par e-mail.',
-  contactTitleAway: 'Laissez votre adresse e-mail et nous vous répondrons par e-mail.',
   contactLabel: 'Votre adresse e-mail',
   contactSend: 'Envoyer mon adresse',
   withTeam: 'Vous échangez maintenant avec notre équipe d’assistance.',
+  awayStatus: 'Notre équipe est absente pour le moment : vos messages attendent ici une réponse.',
   menu: 'Plus d’options',
   talkToPerson: 'Parler à une personne',
   talkToPersonMessage: 'Je voudrais parler à une personne.',

@@ -45,10 +45,10 @@ export const it: Catalogue = {
   // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'Al momento nessuno del nostro team è online. Lascia la tua e-mail e ti risponderemo lì.',
-  contactTitleAway: 'Lascia la tua e-mail e ti risponderemo lì.',
   contactLabel: 'La tua e-mail',
   contactSend: 'Invia e-mail',
   withTeam: 'Ora stai parlando con il nostro team di supporto.',
+  awayStatus: 'Il nostro team ora non è disponibile: i tuoi messaggi attendono qui una risposta.',
   menu: 'Altre opzioni',
   talkToPerson: 'Parla con una persona',
   talkToPersonMessage: 'Vorrei parlare con una persona.',

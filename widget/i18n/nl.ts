@@ -45,10 +45,10 @@ export const nl: Catalogue = {
   // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'Er is nu niemand van ons team online. Laat je e-mailadres achter, dan antwoorden we je per e-mail.',
-  contactTitleAway: 'Laat je e-mailadres achter, dan antwoorden we je per e-mail.',
   contactLabel: 'Je e-mailadres',
   contactSend: 'E-mailadres versturen',
   withTeam: 'Je praat nu met ons supportteam.',
+  awayStatus: 'Ons team is er nu niet: je berichten wachten hier op een antwoord.',
   menu: 'Meer opties',
   talkToPerson: 'Met een persoon praten',
   talkToPersonMessage: 'Ik wil graag met een persoon praten.',

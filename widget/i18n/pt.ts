@@ -45,10 +45,10 @@ export const pt: Catalogue = {
   // Shown while a person from the team handles the conversation (after a confirmed handoff, spec 2.9).
   // Handoff with nobody of the team online: the visitor leaves an e-mail (docs/operators.md).
   contactTitle: 'Ninguém da nossa equipe está online agora. Deixe seu e-mail e responderemos por lá.',
-  contactTitleAway: 'Deixe seu e-mail e responderemos por lá.',
   contactLabel: 'Seu e-mail',
   contactSend: 'Enviar e-mail',
   withTeam: 'Agora você está falando com a nossa equipe de suporte.',
+  awayStatus: 'Nossa equipe não está disponível agora: suas mensagens aguardam resposta aqui.',
   menu: 'Mais opções',
   talkToPerson: 'Falar com uma pessoa',
   talkToPersonMessage: 'Quero falar com uma pessoa.',

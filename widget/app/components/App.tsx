@@ -15,6 +15,20 @@ import { errorText } from '../../i18n/errors.js';
 const ended = (state: ChatState) => state.conversation?.status === 'resolved';
 
 /**
+ * Waiting outside business hours: the latest handover note is the away one (docs/operators.md
+ * "Business hours"), so "you are talking with our team" would promise someone who is not there.
+ */
+function awaitingTeamAway(state: ChatState): boolean {
+  for (let i = state.messages.length - 1; i >= 0; i--) {
+    const m = state.messages[i]!;
+    if (m.type !== 'note') continue;
+    if (m.labels.includes('outside_hours')) return true;
+    if (m.labels.some((l) => l === 'handoff' || l === 'takeover' || l === 'release')) return false;
+  }
+  return false;
+}
+
+/**
  * "Talk to a person" stands in the menu where the channel hands over and the AI holds the
  * conversation (none yet, or not with the team); it sends the visitor's words as a message the
  * server puts in the team's queue (docs/operators.md "Handover").
@@ -62,7 +76,7 @@ export function App(props: { model: ChatModel; host: HTMLElement; closable: bool
       ) : (
         state.conversation?.operator_active && (
           <p class="handover" role="status">
-            {strings.withTeam}
+            {awaitingTeamAway(state) ? strings.awayStatus : strings.withTeam}
           </p>
         )
       )}

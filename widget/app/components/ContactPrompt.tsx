@@ -16,7 +16,8 @@ export function ContactPrompt(props: { onSend(email: string): boolean; away?: bo
         if (email) setSent(props.onSend(email));
       }}
     >
-      <p class="contact-title">{props.away ? strings.contactTitleAway : strings.contactTitle}</p>
+      {/* Outside business hours the note above already asks for the e-mail and says when the team is back. */}
+      {!props.away && <p class="contact-title">{strings.contactTitle}</p>}
       <label>
         <span class="sr-only">{strings.contactLabel}</span>
         <input name="email" type="email" required autocomplete="email" placeholder={strings.contactLabel} disabled={sent} />

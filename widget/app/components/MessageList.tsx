@@ -20,8 +20,11 @@ const ReplyBubble = (p: Parameters<typeof MessageBubble>[0] & { message: { outco
 /**
  * A note in the visitor's language where we know what it says: the stored handoff notes are the
  * server's English record of the visitor's answer (spec 2.9); their labels say which one it is.
+ * Outside business hours the server writes the note itself, in the visitor's language, with when the
+ * team is back (docs/operators.md "Business hours"): that text is the one to read.
  */
 function noteText(m: Message): string {
+  if (m.labels.includes('outside_hours')) return m.content;
   if (m.labels.includes('handoff_accepted')) return strings.handoffAccepted;
   if (m.labels.includes('handoff_declined')) return strings.handoffDeclined;
   return m.content;
