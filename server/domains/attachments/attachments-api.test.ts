@@ -178,6 +178,13 @@ describe('attachments over the API', () => {
     expect(await counts()).toEqual({ ...before, conversations: before.conversations + 1, users: before.users + 1, attachments: before.attachments + 1, devices: before.devices + 3 });
     const record = await t.app.ctx.services.conversations.require(t.demo.project_id, body.conversation.id);
     expect((await t.app.ctx.services.users.require(t.demo.project_id, record.user_id)).locales).toEqual(['de-DE', 'de']);
+    // Sent again with the same client_id (the answer was lost): the same conversation, message, file
+    // and session, and nothing stored twice.
+    const resent = await send(PNG, { 'x-parley-device': device }, '&client_id=c-first-file');
+    expect(resent.status).toBe(201);
+    const repeat = (await resent.json()) as typeof body;
+    expect({ conversation: repeat.conversation.id, message: repeat.message.id, attachment: repeat.attachment.id }).toEqual({ conversation: body.conversation.id, message: body.message.id, attachment: body.attachment.id });
+    expect(await counts()).toEqual({ ...before, conversations: before.conversations + 1, users: before.users + 1, attachments: before.attachments + 1, devices: before.devices + 3 });
     // The team reads it like any visitor file.
     expect((await t.app.inject({ method: 'GET', url: `${P}/conversations/${record.id}/attachments`, headers: H })).json().data).toMatchObject([{ id: body.attachment.id, uploaded_by: 'visitor' }]);
 

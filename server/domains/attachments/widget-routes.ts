@@ -12,7 +12,7 @@ import { conversationForVisitor } from '../../../shared/visibility.js';
 import { newId } from '../../lib/ids.js';
 import { summary } from '../conversations/service.js';
 import { visitorHttp } from '../widget/visitor-http.js';
-import { getDevice, getSession } from '../widget/visitors.js';
+import { getDevice, getSession, type DeviceDoc } from '../widget/visitors.js';
 import { requireVerifiedVisitor, startVisitorConversation, visitorSessionTokens } from '../widget/first-message.js';
 import { RateLimiter, retryMessage } from '../widget/limits.js';
 import { operatorsOf } from '../operators/service.js';
@@ -44,12 +44,14 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
    */
   async function startWithFile(request: FastifyRequest, channel: Channel, query: VisitorUploadQuery, upload: Upload) {
     const visitor = await http.visitorOf(request, channel, 'Files need the visitor tokens the widget received from the gateway');
-    takeUpload(channel.project_id, visitor.device_id);
     await requireVerifiedVisitor(ctx, channel, channel.project_id, visitor.user_id);
     const [device, session] = await Promise.all([
       getDevice(ctx, channel.project_id, visitor.device_id),
       visitor.session_id ? getSession(ctx, channel.project_id, visitor.session_id) : undefined,
     ]);
+    const replayed = query.client_id ? await replayFirstFile(channel, visitor.device_id, device, query.client_id) : null;
+    if (replayed) return replayed;
+    takeUpload(channel.project_id, visitor.device_id);
     const conversationId = newId();
     const staged = await files.stage({ project_id: channel.project_id, id: conversationId }, upload);
     const sender = {
@@ -79,6 +81,26 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
       conversation: conversationForVisitor(summary(record)),
       ...tokens,
     };
+  }
+
+  /**
+   * The same first file sent again (its answer was lost on the way): the conversation it started, with
+   * the same message, file and session tokens, and nothing stored twice. Only for the device that sent
+   * it, as for a typed first message sent again (widget/handlers/send.ts, replayFirstSend).
+   */
+  async function replayFirstFile(channel: Channel, deviceId: string, device: DeviceDoc | undefined, clientId: string) {
+    const earlier = device?.first_sends.find((s) => s.client_id === clientId);
+    if (!earlier) return null;
+    const [session, record] = await Promise.all([
+      getSession(ctx, channel.project_id, earlier.session_id),
+      ctx.services.conversations.get(channel.project_id, earlier.conversation_id),
+    ]);
+    const message = record?.messages.find((m) => m.client_id === clientId);
+    const ref = message?.attachments?.[0];
+    const attachment = ref ? await files.get(channel.project_id, ref.id).catch(() => undefined) : undefined;
+    if (!session || session.revoked_at || !record || !message || !attachment) return null;
+    const tokens = await visitorSessionTokens(ctx, channel, { device_id: deviceId, user_id: session.user_id, session_id: session.id });
+    return { attachment: await files.view(attachment), message, conversation: conversationForVisitor(summary(record)), ...tokens };
   }
 
   /** The visitor's session, which must have started `conversationId`. */
