@@ -62,6 +62,16 @@ async function visitor(locale: string, viewport?: { width: number; height: numbe
   return { context, page, w, frames, watch };
 }
 
+/** An operator signed in to the console at 1280×800, in a browser context of their own. */
+async function operatorConsole() {
+  const ops = await h.browser.newContext({ viewport: DESKTOP });
+  const console_ = await ops.newPage();
+  console_.setDefaultTimeout(20_000);
+  const opsWatch = await watchPage(console_);
+  await signIn(console_, h);
+  return { ops, console_, opsWatch };
+}
+
 describe('handover between the widget and the console', () => {
   it('plain words in English and German are met with the handoff offer at once', { timeout: 90_000 }, async () => {
     const en = await visitor('en-US');
@@ -137,11 +147,7 @@ describe('handover between the widget and the console', () => {
     const projectId = h.t.demo.project_id;
     const owner = (await h.t.app.ctx.services.org.listMembers(h.t.demo.organization_id)).find((m) => m.email === h.t.demo.email)!;
     const joinedText = agentText('en', 'operatorJoined', { name: 'Demo Owner' });
-    let ops = await h.browser.newContext({ viewport: DESKTOP });
-    let console_ = await ops.newPage();
-    console_.setDefaultTimeout(20_000);
-    let opsWatch = await watchPage(console_);
-    await signIn(console_, h);
+    let { ops, console_, opsWatch } = await operatorConsole();
 
     // The visitor asks; the AI answers. That answer is the only one until the release.
     const v = await visitor('en-US', DESKTOP);
@@ -214,11 +220,7 @@ describe('handover between the widget and the console', () => {
     await snap(v.page, 'visitor-reopened');
 
     // ---- the console, opened again: the conversation waits for a human, counted
-    ops = await h.browser.newContext({ viewport: DESKTOP });
-    console_ = await ops.newPage();
-    console_.setDefaultTimeout(20_000);
-    opsWatch = await watchPage(console_);
-    await signIn(console_, h);
+    ({ ops, console_, opsWatch } = await operatorConsole());
     const queue = console_.getByTestId('escalated-queue');
     await queue.locator(`a[href$="/c/${id}"]`).waitFor();
     await expect.poll(() => queue.locator('h2 .badge').textContent()).toBe(String(position));
@@ -278,11 +280,7 @@ describe('handover between the widget and the console', () => {
     const hours: BusinessHours = { week: { [later]: [{ open: '09:00', close: '17:00' }] } };
     expect((await settings({ timezone: timeZone, business_hours: hours })).statusCode).toBe(200);
     try {
-      const ops = await h.browser.newContext({ viewport: DESKTOP });
-      const console_ = await ops.newPage();
-      console_.setDefaultTimeout(20_000);
-      const opsWatch = await watchPage(console_);
-      await signIn(console_, h);
+      const { ops, console_, opsWatch } = await operatorConsole();
 
       const v = await visitor('en-US', PHONE);
       await v.w.getByRole('button', { name: 'More options' }).click();
