@@ -38,6 +38,15 @@ async function askForPerson(c: WidgetClient, content = 'I need a person, please.
   return { id: ack.conversation.id as string, note: note.message };
 }
 
+/** An operator's team feed, connected and welcomed: someone of the team is online. */
+async function operatorOnline() {
+  const feed = await connectTeam(base, (await loginAs(t, 'operator')).cookie);
+  sockets.push(feed);
+  feed.send({ type: 'team.hello', v: 1, project_id: t.demo.project_id });
+  await feed.next('team.welcome');
+  return feed;
+}
+
 async function settings(patch: object) {
   const res = await t.app.inject({ method: 'PATCH', url: '/v1/org', headers: admin.headers, payload: { settings: patch } });
   expect(res.statusCode, res.body).toBe(200);
@@ -89,10 +98,7 @@ describe('outside business hours', () => {
 
   it('says the organization’s own away message, even with someone of the team online', async () => {
     await settings({ timezone: TZ, business_hours: { ...closedUntilLater(), away_message: 'We are closed for the weekend.' } });
-    const feed = await connectTeam(base, (await loginAs(t, 'operator')).cookie);
-    sockets.push(feed);
-    feed.send({ type: 'team.hello', v: 1, project_id: t.demo.project_id });
-    await feed.next('team.welcome');
+    const feed = await operatorOnline();
     const { c } = await widget(['en']);
     const { id, note } = await askForPerson(c);
     expect(note.content).toMatch(/^We are closed for the weekend\. We are back on \w+day 09:00 \(Europe\/Berlin\)\. /);
@@ -103,10 +109,7 @@ describe('outside business hours', () => {
 
 describe('a message that waits after the team left', () => {
   it('outside the hours, nobody online: the away note in place of "no one is online"', async () => {
-    const feed = await connectTeam(base, (await loginAs(t, 'operator')).cookie);
-    sockets.push(feed);
-    feed.send({ type: 'team.hello', v: 1, project_id: t.demo.project_id });
-    await feed.next('team.welcome');
+    const feed = await operatorOnline();
     const { c } = await widget(['en']);
     const { id, note } = await askForPerson(c);
     expect(note.content).toBe(agentText('en', 'handoffAccepted'));
