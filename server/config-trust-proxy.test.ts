@@ -2,8 +2,9 @@
 // is the proxy, so without it the per-address limits (sign-in failures, widget connections) would
 // count all visitors as one. Only the listed proxies' X-Forwarded-For is believed: a client talking
 // to Parley directly cannot pick its own address.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { startAtMinuteStart } from './testing/minute-window.js';
 import { createTestApp, type TestApp } from './testing/test-app.js';
 
 describe('TRUST_PROXY', () => {
@@ -21,6 +22,9 @@ describe('TRUST_PROXY', () => {
 
 describe('per-address limits behind a proxy', () => {
   let t: TestApp | undefined;
+  beforeEach(() => {
+    startAtMinuteStart();
+  });
   afterEach(async () => {
     await t?.close();
     t = undefined;

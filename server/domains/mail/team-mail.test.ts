@@ -2,6 +2,7 @@
 // "Forgot password?" answers 202 for any address, e-mails a link that sets a new password once and
 // ends every other session; asks are rate-limited; the admins' outbox shows what was sent.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startAtMinuteStart } from '../../testing/minute-window.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { loginAs } from '../../http/auth/team-session.fixture.js';
 import { linkIn, startTestSmtp, type TestSmtp } from './testing/smtp-server.fixture.js';
@@ -75,6 +76,7 @@ it('answers 202 for an unknown address and sends nothing; a made-up link is a 40
 });
 
 it('limits asks per e-mail address and per client address', async () => {
+  startAtMinuteStart();
   const first = await post('/v1/org/password-reset', { email: 'limited@example.test' }, {}, '10.2.2.2');
   expect(first.statusCode).toBe(202);
   const again = await post('/v1/org/password-reset', { email: 'limited@example.test' }, {}, '10.2.2.3');

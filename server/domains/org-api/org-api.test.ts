@@ -1,5 +1,6 @@
 // Organization API over the real app: team sessions, CSRF, roles, API-key lifecycle (spec 2.1, 2.3, 3.3).
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startAtMinuteStart } from '../../testing/minute-window.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -75,13 +76,7 @@ describe('login, session cookie, CSRF, logout', () => {
   });
 
   it('limits sign-in attempts per address', async () => {
-    // The minute window is aligned to the clock minute: eleven password checks on a loaded machine
-    // can straddle a minute boundary and start a fresh window. Date stands still at a minute's start.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
-    onTestFinished(() => {
-      vi.useRealTimers();
-    });
+    startAtMinuteStart();
     const attempt = () =>
       t.app.inject({ method: 'POST', url: '/v1/org/login', remoteAddress: '198.51.100.9', payload: { email: t.demo.email, password: 'wrong-one' } });
     for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);

@@ -1,6 +1,7 @@
 // The voice upload limits of POST /v1/widget/voice on the real app: the body size cap at its exact
 // boundary, and the per-device allowance of recordings a minute (spec 10).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startAtMinuteStart } from '../../testing/minute-window.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget } from '../widget/test-client.js';
 import { VOICE_LIMITS } from './service.js';
@@ -44,6 +45,7 @@ describe('voice upload limits', () => {
   });
 
   it('allows six recordings a minute per device, then 429 with retry_after; other devices go on', async () => {
+    startAtMinuteStart();
     const token = await device();
     // Empty bodies pass the tokens and the allowance, then fail validation: each one counts.
     for (let i = 0; i < 6; i++) {

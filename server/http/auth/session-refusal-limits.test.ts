@@ -3,6 +3,7 @@
 // budget of unauthenticated failures (project-guard.ts, docs/api.md "Rate limits"), so one member
 // cannot turn every other caller behind the same address into 429s. Real app over inject.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAtMinuteStart } from '../../testing/minute-window.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { loginAs, type TeamLogin } from './team-session.fixture.js';
 
@@ -36,6 +37,7 @@ function refused(i: number, who: TeamLogin) {
 
 describe('a signed-in member\'s refusals and the per-address budget', () => {
   it('count against the member, never as 429s for everyone else at the address', async () => {
+    startAtMinuteStart();
     const first = await Promise.all([0, 1, 2].map((i) => refused(i, member)));
     expect(first.map((r) => [r.statusCode, r.json().error])).toEqual([
       [403, 'insufficient_permissions'],
