@@ -1,6 +1,7 @@
 // The agent runtime (docs/architecture.md section 6): one pipeline behind the widget, REST generate and SSE.
 //   1. triggers            → seam `stages.beforeReply` (issue for triggers); nothing runs without it
 //   2. operator active     → no AI reply (checked again in the very write that stores the reply)
+//   2a. files alone (no typed text) → a fixed note asking for words, once per burst (file-note.ts)
 //   2b. a plain-words request for a person → the handoff offer, or the handover (docs/operators.md "Handover")
 //   3./4. deployment, audiences → seam `stages.knowledgeScope` restricts sources; absent = all sources
 //   guidance (spec 2.7)  → seams `stages.allowedTools` and `stages.guidance` (docs/behaviour.md)
@@ -19,6 +20,7 @@ import { newId } from '../../lib/ids.js';
 import { MAX_MESSAGE_LENGTH } from '../conversations/service.js';
 import { capLength, charLength } from '../../../shared/limits.js';
 import { retrievalQuery } from './query.js';
+import { fileNote, fileNoteDue, filesOnly } from './file-note.js';
 import type { ToolCallService } from '../mcp/tool-calls.js';
 import { DECLINED } from '../mcp/tool-calls.js';
 import type { PausedReply } from './provider.js';
@@ -107,6 +109,11 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       const gate = await deps.stages.beforeReply(conversation, question);
       if (gate.blocked) return { message: null, sources: [], skipped: 'blocked' };
     }
+    // Files alone (a screenshot from the widget, docs/attachments.md "The AI and files"): the AI cannot
+    // read them, so the reply is a fixed note, never a search for the file name or a model's guess.
+    // Once per burst: more files right after the note get no second one (file-note.ts).
+    const filesAlone = !resume && filesOnly(question);
+    if (filesAlone && !fileNoteDue(conversation.messages)) return { message: null, sources: [], skipped: 'files_noted' };
 
     const history: HistoryTurn[] = turns
       .slice(0, lastUserIndex)
@@ -119,7 +126,7 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
     const human = resume ? null : await deps.humanRequest?.(conversation, question, locale);
     if (human === 'handed_over') return { message: null, sources: [], skipped: 'operator_active' };
     // A procedure's step, when one applies, is the reply: no retrieval, no provider (docs/behaviour.md).
-    const scripted = human ?? (resume ? null : await deps.stages?.procedure?.(conversation, question, tools, locale));
+    const scripted = human ?? (filesAlone ? fileNote(locale) : null) ?? (resume ? null : await deps.stages?.procedure?.(conversation, question, tools, locale));
     // Otherwise a model may start one itself; offered before the guidance so its trace lists it.
     const startProcedure = scripted ? null : await deps.stages?.procedureTool?.(conversation, tools, locale);
     if (startProcedure) tools = [...tools, startProcedure];

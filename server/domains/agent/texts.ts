@@ -34,6 +34,7 @@ export const AGENT_TEXT_KEYS = [
   'outsideHours',
   'backAt',
   'leaveEmail',
+  'fileNote',
 ] as const;
 export type AgentTextKey = (typeof AGENT_TEXT_KEYS)[number];
 type Catalogue = Record<AgentTextKey, string>;
@@ -66,6 +67,7 @@ const en: Catalogue = {
   outsideHours: 'Our team is away right now: this is outside our business hours.',
   backAt: 'We are back on {when}.',
   leaveEmail: 'Your message waits for us; leave your e-mail and we will reply to you there.',
+  fileNote: "I can't open or read files myself. Could you describe in a few words what you need help with? Or would you like to talk to a person from our team?",
 };
 
 const de: Catalogue = {
@@ -96,6 +98,7 @@ const de: Catalogue = {
   outsideHours: 'Unser Team ist gerade nicht da: Es ist außerhalb unserer Geschäftszeiten.',
   backAt: 'Wieder erreichbar: {when}.',
   leaveEmail: 'Ihre Nachricht wartet auf uns; hinterlassen Sie Ihre E-Mail-Adresse, dann antworten wir Ihnen dort.',
+  fileNote: 'Dateien kann ich selbst nicht öffnen oder lesen. Können Sie mit ein paar Worten beschreiben, wobei Sie Hilfe brauchen? Oder möchten Sie mit einer Person aus unserem Team sprechen?',
 };
 
 const es: Catalogue = {
@@ -126,6 +129,7 @@ const es: Catalogue = {
   outsideHours: 'Nuestro equipo no está disponible ahora: estamos fuera de nuestro horario de atención.',
   backAt: 'Volvemos: {when}.',
   leaveEmail: 'Tu mensaje nos espera; déjanos tu correo electrónico y te responderemos allí.',
+  fileNote: 'No puedo abrir ni leer archivos. ¿Puedes describir con unas palabras en qué necesitas ayuda? ¿O prefieres hablar con una persona de nuestro equipo?',
 };
 
 const fr: Catalogue = {
@@ -156,6 +160,7 @@ const fr: Catalogue = {
   outsideHours: 'Notre équipe est absente pour le moment : nous sommes en dehors de nos heures d’ouverture.',
   backAt: 'De retour : {when}.',
   leaveEmail: 'Votre message nous attend ; laissez votre adresse e-mail et nous vous répondrons là-bas.',
+  fileNote: 'Je ne peux pas ouvrir ni lire les fichiers moi-même. Pouvez-vous décrire en quelques mots ce dont vous avez besoin ? Ou voulez-vous parler à une personne de notre équipe ?',
 };
 
 const it: Catalogue = {
@@ -186,6 +191,7 @@ const it: Catalogue = {
   outsideHours: 'Il nostro team al momento non c’è: siamo fuori dall’orario di lavoro.',
   backAt: 'Di nuovo disponibili: {when}.',
   leaveEmail: 'Il tuo messaggio ci aspetta; lasciaci la tua e-mail e ti risponderemo lì.',
+  fileNote: 'Non posso aprire né leggere i file. Puoi descrivere in poche parole di che cosa hai bisogno? Oppure vuoi parlare con una persona del nostro team?',
 };
 
 const pt: Catalogue = {
@@ -216,6 +222,7 @@ const pt: Catalogue = {
   outsideHours: 'Nossa equipe não está disponível agora: estamos fora do horário de atendimento.',
   backAt: 'Voltamos: {when}.',
   leaveEmail: 'Sua mensagem nos aguarda; deixe seu e-mail e responderemos por lá.',
+  fileNote: 'Não consigo abrir nem ler arquivos. Você pode descrever em poucas palavras do que precisa? Ou quer falar com uma pessoa da nossa equipe?',
 };
 
 const nl: Catalogue = {
@@ -246,6 +253,7 @@ const nl: Catalogue = {
   outsideHours: 'Ons team is er nu niet: het is buiten onze openingstijden.',
   backAt: 'Weer bereikbaar: {when}.',
   leaveEmail: 'Je bericht wacht op ons; laat je e-mailadres achter, dan antwoorden we je daar.',
+  fileNote: 'Bestanden kan ik zelf niet openen of lezen. Kun je in een paar woorden beschrijven waarmee je hulp nodig hebt? Of wil je met iemand van ons team praten?',
 };
 
 const ar: Catalogue = {
@@ -275,6 +283,7 @@ const ar: Catalogue = {
   outsideHours: 'فريقنا غير متاح الآن: نحن خارج ساعات العمل.',
   backAt: 'نعود: {when}.',
   leaveEmail: 'رسالتك بانتظارنا؛ اترك بريدك الإلكتروني وسنرد عليك هناك.',
+  fileNote: 'لا أستطيع فتح الملفات أو قراءتها بنفسي. هل يمكنك أن تصف بكلمات قليلة ما تحتاج إليه؟ أو هل تريد التحدث إلى أحد أعضاء فريقنا؟',
 };
 
 const CATALOGUES: Record<string, Catalogue> = { en, de, es, fr, it, pt, nl, ar };

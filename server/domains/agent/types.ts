@@ -17,7 +17,8 @@ export interface ReplyResult {
   sources: SourceRef[];
   /** Why no reply was produced, when message is null. */
   /** `awaiting_approval`: an external tool call waits for the visitor's or an operator's answer (spec 2.9). */
-  skipped?: 'operator_active' | 'blocked' | 'no_user_message' | 'awaiting_approval';
+  /** `files_noted`: more files right after the AI's note that it cannot read files (agent/file-note.ts). */
+  skipped?: 'operator_active' | 'blocked' | 'no_user_message' | 'awaiting_approval' | 'files_noted';
 }
 
 export interface AgentRuntime {

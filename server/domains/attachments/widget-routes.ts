@@ -16,6 +16,7 @@ import { getDevice, getSession, type DeviceDoc } from '../widget/visitors.js';
 import { requireVerifiedVisitor, startVisitorConversation, visitorSessionTokens } from '../widget/first-message.js';
 import { RateLimiter, retryMessage } from '../widget/limits.js';
 import { operatorsOf } from '../operators/service.js';
+import { replyRunnerOf } from '../widget/agent-runner.js';
 import type { AttachmentService, Upload } from './service.js';
 import { channelAttachments, MAX_BYTES_CEILING } from './limits.js';
 
@@ -75,6 +76,7 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
     }
     const { record, userId, sessionId } = started;
     const tokens = await visitorSessionTokens(ctx, channel, { device_id: visitor.device_id, user_id: userId, session_id: sessionId });
+    askForReply(channel.project_id, record.id);
     return {
       attachment: await files.view(await files.get(channel.project_id, staged.ref.id)),
       message: record.messages[0],
@@ -101,6 +103,18 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
     if (!session || session.revoked_at || !record || !message || !attachment) return null;
     const tokens = await visitorSessionTokens(ctx, channel, { device_id: deviceId, user_id: session.user_id, session_id: session.id });
     return { attachment: await files.view(attachment), message, conversation: conversationForVisitor(summary(record)), ...tokens };
+  }
+
+  /**
+   * After the file is stored (and a closed conversation reopened): the AI's turn, through the same
+   * runner as a typed message (widget/handlers/send.ts), so typing, streaming and delivery to the
+   * widget and outbound channels are the same. The runtime decides: no reply while a person or the
+   * queue holds the conversation, else the note that it cannot read files, once per burst
+   * (agent/file-note.ts, docs/attachments.md "The AI and files"). A failed reply is logged by the
+   * runner; there is no socket here to tell.
+   */
+  function askForReply(projectId: string, conversationId: string) {
+    replyRunnerOf(ctx, app.log).request(projectId, conversationId, () => {});
   }
 
   /** The visitor's session, which must have started `conversationId`. */
@@ -150,12 +164,16 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
         const visitor = await visitorOf(request, channel, query.conversation_id);
         takeUpload(channel.project_id, visitor.device_id);
         const record = await ctx.services.conversations.require(channel.project_id, query.conversation_id);
-        const { attachment, message } = await files.upload(record, upload, async (ref) =>
-          (await ctx.services.conversations.append(channel.project_id, record.id, { role: 'user', content: ref.name, client_id: query.client_id ?? null, attachments: [ref] })).message,
-        );
+        let duplicate = false;
+        const { attachment, message } = await files.upload(record, upload, async (ref) => {
+          const appended = await ctx.services.conversations.append(channel.project_id, record.id, { role: 'user', content: ref.name, client_id: query.client_id ?? null, attachments: [ref] });
+          duplicate = appended.duplicate;
+          return appended.message;
+        });
         // A file into a closed conversation reopens it, as a typed message does (widget/handlers/send.ts).
         const fresh = await ctx.services.conversations.get(channel.project_id, record.id);
         if (fresh) await operatorsOf(ctx).handover.reopened(fresh);
+        if (!duplicate) askForReply(channel.project_id, record.id);
         return { attachment: await files.view(attachment), message };
       },
     );

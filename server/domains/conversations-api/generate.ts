@@ -25,6 +25,7 @@ function skipped(result: ReplyResult): AppError {
     no_user_message: 'there is no user message to answer',
     // Not "none is due": a reply is due, and it goes on once the call is answered (spec 2.9).
     awaiting_approval: "it waits for the visitor's approval of an external tool call, and continues once the call is answered",
+    files_noted: 'the assistant already asked the visitor to describe in words the files they sent',
   };
   return new AppError('reply_skipped', `No AI reply: ${why[result.skipped ?? ''] ?? 'none is due'}`, { reason: result.skipped ?? null });
 }

@@ -7,13 +7,15 @@ import type { AppContext } from '../../context.js';
 import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
 import type { AnswerOutput } from '../agent/provider.js';
 import { asksForHuman } from '../agent/human-request.js';
+import { filesOnly } from '../agent/file-note.js';
 import { agentText } from '../agent/texts.js';
 import { handoffMode } from '../widget/channel-config.js';
 import { operatorsOf } from './service.js';
 
 export function humanRequestStage(ctx: AppContext) {
   return async (conversation: ConversationRecord, question: Message, locale: string | null): Promise<AnswerOutput | 'handed_over' | null> => {
-    if (!asksForHuman(question.content)) return null;
+    // A file's name is no request in words ("talk-to-human.png"): files alone get the file note (agent/file-note.ts).
+    if (filesOnly(question) || !asksForHuman(question.content)) return null;
     const channel = conversation.channel_id ? await ctx.store.collection('channels').get(conversation.project_id, conversation.channel_id) : undefined;
     const mode = handoffMode(channel);
     if (mode === 'off') return null;

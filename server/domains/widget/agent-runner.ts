@@ -77,3 +77,18 @@ export function createReplyRunner(ctx: AppContext, log: FastifyBaseLogger) {
     },
   };
 }
+
+export type ReplyRunner = ReturnType<typeof createReplyRunner>;
+const runners = new WeakMap<object, ReplyRunner>();
+
+/**
+ * The app's one runner: the gateway (typed messages) and the widget's file upload
+ * (attachments/widget-routes.ts) ask through the same one, so a file and a typed line sent together
+ * are coalesced and take their turn like any two messages. Keyed by the app's bus, which every
+ * copy of the context (`{ ...ctx, services }`) shares, as operators/service.ts does.
+ */
+export function replyRunnerOf(ctx: AppContext, log: FastifyBaseLogger): ReplyRunner {
+  let runner = runners.get(ctx.bus);
+  if (!runner) runners.set(ctx.bus, (runner = createReplyRunner(ctx, log)));
+  return runner;
+}

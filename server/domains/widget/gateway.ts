@@ -16,7 +16,7 @@ import { tokenSigner, USER_TTL_DAYS, type TokenSigner } from './tokens.js';
 import { getSession } from './visitors.js';
 import { sessionTtlDays } from './channel-config.js';
 import { createRefusedOriginLog } from './refused-origins.js';
-import { createReplyRunner } from './agent-runner.js';
+import { replyRunnerOf } from './agent-runner.js';
 import { watchVisitorGrants } from './gateway-grants.js';
 import { FRAME_HANDLERS } from './handlers/index.js';
 import { listeningPort, publicUrls, type PublicUrls } from './urls.js';
@@ -38,7 +38,7 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
   const limiter = new RateLimiter();
   const connections = new Set<Connection>();
   const deviceLocks = new Map<string, Promise<unknown>>();
-  const replies = createReplyRunner(ctx, log);
+  const replies = replyRunnerOf(ctx, log);
   const refusedOrigin = createRefusedOriginLog(log);
   // Dead peers (a laptop lid closed, a dropped mobile network) never send a close: a ws ping every
   // 30 s finds them, so their subscriptions do not pile up.

@@ -6,6 +6,7 @@
 // content word ("ok", "???").
 import type { ConversationRecord, Message } from '../../../../shared/schemas/entities.js';
 import { asksForHuman } from '../../agent/human-request.js';
+import { filesOnly } from '../../agent/file-note.js';
 import { analyze, tokenize } from '../analysis/analyzer.js';
 import { detectLanguage } from '../analysis/language.js';
 
@@ -31,8 +32,8 @@ const isHandover = (m: Message) => m.type === 'handover' || (m.type === 'note' &
 const unsure = (m: Message): 'suggestions' | 'no_answer' | null =>
   m.role === 'assistant' && m.type === 'message' && (m.outcome === 'suggestions' || m.outcome === 'no_answer') ? m.outcome : null;
 
-/** Whether a visitor message asks something the knowledge could answer. */
-const worthAsking = (m: Message) => !asksForHuman(m.content) && questionTerms(m.content).length > 0;
+/** Whether a visitor message asks something the knowledge could answer (files alone carry only their names). */
+const worthAsking = (m: Message) => !filesOnly(m) && !asksForHuman(m.content) && questionTerms(m.content).length > 0;
 
 /** The gap questions of one conversation, oldest first; hidden, spam and simulated conversations have none. */
 export function gapQuestions(record: ConversationRecord): GapQuestion[] {
