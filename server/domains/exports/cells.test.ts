@@ -20,10 +20,15 @@ describe('export cells', () => {
     expect(Papa.parse<string[]>(line.trimEnd()).data[0]).toEqual(['a,b', 'say "hi"', 'two\nlines', 'plain', '']);
   });
 
-  it('writes dates as UTC date-times spreadsheets recognise', () => {
+  it('writes dates as date-times spreadsheets recognise, on the clock of the time zone given (UTC by default)', () => {
     const d = new Date('2026-11-28T14:05:09.123Z');
     expect(spreadsheetDate(d)).toBe('2026-11-28 14:05:09');
     expect(csvLine([d])).toBe('2026-11-28 14:05:09\r\n');
+    expect(csvLine([d], 'Europe/Berlin')).toBe('2026-11-28 15:05:09\r\n');
+    expect(markdownLine([d], 'America/New_York')).toBe('| 2026-11-28 09:05:09 |\n');
+    // An .xlsx date cell holds the reading as its UTC fields (a sheet's date has no zone).
+    expect((xlsxCell(d, 'Asia/Kolkata') as Date).toISOString()).toBe('2026-11-28T19:35:09.123Z');
+    expect(xlsxCell(d)).toEqual(d);
   });
 
   it('keeps a Markdown row on one line with its pipes escaped', () => {

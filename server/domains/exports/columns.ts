@@ -12,6 +12,15 @@ export interface Column {
   width?: number;
 }
 
+/**
+ * A column's header in the tabular formats. A date column names the zone its times are read in,
+ * e.g. `created_at (Europe/Berlin)`: a CSV or a sheet has no other place a spreadsheet user is sure
+ * to see (a first line of notes would break every CSV reader's header row, a cell comment is .xlsx
+ * only), and the header travels with the column when it is copied elsewhere. UTC is named too, so
+ * no file leaves its zone to be guessed.
+ */
+export const headerOf = (column: Column, timeZone: string) => (column.date ? `${column.name} (${timeZone})` : column.name);
+
 export interface RowSource<T> {
   columns: Column[];
   cells(item: T): Cell[];

@@ -15,6 +15,8 @@ import type { MediaLink } from './dataset.js';
 import { exportMediaLinks } from '../attachments/service.js';
 import { conversationRows, messageRows, userRows, type MessageRow, type RowSource } from './columns.js';
 import { CONTENT_TYPES, exportStream } from './writers.js';
+import { orgTimeZoneOf } from '../org/settings-of.js';
+import { wallClock } from './wall-clock.js';
 
 export interface EntityExport {
   stream: Readable;
@@ -46,14 +48,15 @@ export function createEntityExports(ctx: Pick<AppContext, 'store' | 'services' |
     return (id: string) => names.get(id) ?? id;
   }
 
-  function finish<T>(entity: ExportEntity, format: ExportFormat, source: RowSource<T>, items: Iterable<T>, total: number): EntityExport {
+  /** `timeZone`: the organization's, whose clock the spreadsheet formats' date-times (and the file name's date) follow. */
+  function finish<T>(entity: ExportEntity, format: ExportFormat, source: RowSource<T>, items: Iterable<T>, total: number, timeZone: string): EntityExport {
     const rows = Math.min(total, limit);
     const truncated = total > limit;
     const note = truncated ? `Cut at the export limit: ${rows} of ${total} rows (the newest). Narrow the filters to export the rest.` : undefined;
     const title = entity[0].toUpperCase() + entity.slice(1);
-    const date = new Date().toISOString().slice(0, 10);
+    const date = new Date(wallClock(Date.now(), timeZone)).toISOString().slice(0, 10);
     return {
-      stream: exportStream({ source, items, title, note }, format),
+      stream: exportStream({ source, items, title, note, timeZone }, format),
       contentType: CONTENT_TYPES[format],
       filename: `${entity}-${date}.${format}`,
       rows,
@@ -64,16 +67,17 @@ export function createEntityExports(ctx: Pick<AppContext, 'store' | 'services' |
 
   async function conversationsOrMessages(projectId: string, entity: 'conversations' | 'messages', format: ExportFormat, query: Query<ConversationRecord>) {
     const stored = ctx.store.collection('conversations');
+    const zone = await orgTimeZoneOf(ctx, projectId);
     const newest: Query<ConversationRecord> = { ...query, order: { desc: true } };
     if (entity === 'messages') {
       // Every matching conversation's messages count towards the total.
       const { items } = await stored.query(projectId, newest);
       const messages = items.reduce((n, c) => n + c.messages.length, 0);
-      return finish(entity, format, messageRows, messagesOf(items, limit, await exportMediaLinks(ctx)), messages);
+      return finish(entity, format, messageRows, messagesOf(items, limit, await exportMediaLinks(ctx)), messages, zone);
     }
     const total = await stored.count(projectId, { ...query, arrays: false });
     const { items } = await stored.query(projectId, { ...newest, limit });
-    return finish(entity, format, conversationRows(await labelNames(projectId)), items, total);
+    return finish(entity, format, conversationRows(await labelNames(projectId)), items, total, zone);
   }
 
   return {
@@ -96,7 +100,7 @@ export function createEntityExports(ctx: Pick<AppContext, 'store' | 'services' |
       const pool = await ctx.services.users.poolOf(projectId);
       const total = await users.count(pool, matching);
       const { items } = await users.query(pool, { ...matching, order: { desc: true }, limit });
-      return finish('users', format, userRows, items, total);
+      return finish('users', format, userRows, items, total, await orgTimeZoneOf(ctx, projectId));
     },
   };
 }

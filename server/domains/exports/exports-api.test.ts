@@ -42,7 +42,8 @@ describe('entity exports (spec 4.1)', () => {
     expect(rows.map((r) => r.id)).toEqual([ids.formula]);
     // A formula stays text: the leading apostrophe is what spreadsheets honour.
     expect(rows[0].last_message).toBe(`'=HYPERLINK("http://evil.test","click")`);
-    expect(rows[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // The organization set no time zone: UTC, named in the date column's header.
+    expect(rows[0]['created_at (UTC)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(res.headers['x-export-rows']).toBe('1');
     expect(res.headers['x-export-truncated']).toBe('false');
 
@@ -72,7 +73,7 @@ describe('entity exports (spec 4.1)', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['conversation_id', 'id', 'seq', 'created_at', 'role', 'type', 'author', 'outcome', 'content', 'sources', 'attachments']);
+    expect(header).toEqual(['conversation_id', 'id', 'seq', 'created_at (UTC)', 'role', 'type', 'author', 'outcome', 'content', 'sources', 'attachments']);
     const contents: unknown[] = [];
     sheet.eachRow((row, n) => n > 1 && contents.push(row.getCell(9).value));
     for (const w of Object.values(WORDS)) expect(contents).toContain(w);

@@ -6,7 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../../shared/schemas/exports.js';
 import { csvLine, markdownLine, xlsxCell } from './cells.js';
-import type { RowSource } from './columns.js';
+import { headerOf, type RowSource } from './columns.js';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -22,6 +22,8 @@ export interface ExportBody<T> {
   title: string;
   /** Said below a Markdown table (e.g. that the row cap cut the export). */
   note?: string;
+  /** The IANA zone date-times are written in (CSV, .xlsx, Markdown; JSONL keeps ISO 8601 UTC) and their headers name. */
+  timeZone: string;
 }
 
 /** Rows are sent in chunks of about this size: one write per row would cost more than the row. */
@@ -30,7 +32,8 @@ const CHUNK = 64 * 1024;
 const BOM = '\uFEFF';
 
 async function* textRows<T>(body: ExportBody<T>, format: 'csv' | 'jsonl' | 'md'): AsyncGenerator<string> {
-  const names = body.source.columns.map((c) => c.name);
+  const { timeZone } = body;
+  const names = body.source.columns.map((c) => headerOf(c, timeZone));
   let buffer =
     format === 'csv'
       ? BOM + csvLine(names)
@@ -38,7 +41,7 @@ async function* textRows<T>(body: ExportBody<T>, format: 'csv' | 'jsonl' | 'md')
         ? `# ${body.title}\n\n${markdownLine(names)}|${names.map(() => ' --- |').join('')}\n`
         : '';
   for (const item of body.items) {
-    buffer += format === 'jsonl' ? `${body.source.json(item)}\n` : format === 'csv' ? csvLine(body.source.cells(item)) : markdownLine(body.source.cells(item));
+    buffer += format === 'jsonl' ? `${body.source.json(item)}\n` : format === 'csv' ? csvLine(body.source.cells(item), timeZone) : markdownLine(body.source.cells(item), timeZone);
     if (buffer.length >= CHUNK) {
       yield buffer;
       buffer = '';
@@ -53,7 +56,7 @@ function xlsxStream<T>(body: ExportBody<T>): Readable {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(body.title.slice(0, 31));
   sheet.columns = body.source.columns.map((c) => ({
-    header: c.name,
+    header: headerOf(c, body.timeZone),
     key: c.name,
     width: c.width ?? 14,
     ...(c.date ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
@@ -61,7 +64,7 @@ function xlsxStream<T>(body: ExportBody<T>): Readable {
   void (async () => {
     let n = 0;
     for (const item of body.items) {
-      sheet.addRow(body.source.cells(item).map(xlsxCell)).commit();
+      sheet.addRow(body.source.cells(item).map((cell) => xlsxCell(cell, body.timeZone))).commit();
       // Wait for the client when the zip output backs up (checked every 100 rows: cheap enough).
       if (++n % 100 === 0 && out.writableNeedDrain) await once(out, 'drain');
     }
