@@ -3,13 +3,21 @@
 // what hangs on them (their files: conversations.remove runs the attachments' hook). The console
 // shows a dry run first: how many the next run would delete.
 //
-// Several instances: each day's run of an organization is a job claim named after the day
+// The day is the organization's calendar day in its time zone (UTC unless set): the run comes
+// within the hour after local midnight, once per local day, wherever UTC's date changes. A changed
+// time zone may move one day's run earlier or later (the local date may repeat or skip once).
+//
+// Several instances: each day's run of an organization is a job claim named after the local date
 // (server/jobs/claims.ts) that is never released, so only one instance runs it; its lease outlives
-// the day, and the next day's claim has another name.
+// the day (a local day lasts 23 to 25 hours), and the next day's claim has another name. The claim
+// is renewed, not refused, for the instance holding it, so each instance also remembers the day it
+// last ran an organization's: the hourly checks of that day then pass without running again.
 import type { AppContext } from '../../context.js';
 import type { ConversationRecord, Organization } from '../../../shared/schemas/entities.js';
 import { clock } from '../../lib/clock.js';
 import { sharedState } from '../../jobs/shared.js';
+import { localParts } from '../audiences/local-time.js';
+import { knownZoneOr } from './settings-of.js';
 
 const DAY = 86_400_000;
 const CHECK_EVERY_MS = 60 * 60_000;
@@ -39,14 +47,20 @@ export function createRetention(ctx: AppContext) {
     return deleted;
   }
 
-  /** Every organization with a retention period, once per UTC day across instances. */
+  /** Organization id → the local date of its last run on this instance. */
+  const ranOn = new Map<string, string>();
+
+  /** Every organization with a retention period, once per day of its time zone across instances. */
   async function runDaily(now = clock.now()): Promise<void> {
     const { claims } = sharedState(ctx);
-    const day = new Date(now).toISOString().slice(0, 10);
     for (const org of await ctx.services.org.listOrganizations()) {
       if (!org.settings?.retention_days) continue;
+      const day = localParts(now, knownZoneOr(org.settings.timezone)).date;
+      if (ranOn.get(org.id) === day) continue;
       if (!(await claims.acquire(`retention:${org.id}:${day}`, { ttlMs: 2 * DAY }).catch(() => false))) continue;
       await run(org, now);
+      // Only after a run that went through: a failed one is tried again at the next hourly check.
+      ranOn.set(org.id, day);
     }
   }
 
