@@ -37,7 +37,7 @@ export function ExportMenu({ project }: { project: string }) {
       <p id={noteId} class="muted export-note">
         {overCap(total)
           ? `This list holds ${total} conversations: the export stops at the newest ${ENTITY_EXPORT_ROW_LIMIT.toLocaleString('en')} rows. Narrow the filters for the rest.`
-          : `The list as filtered now, newest first; at most ${ENTITY_EXPORT_ROW_LIMIT.toLocaleString('en')} rows. Dates are UTC.`}
+          : `The list as filtered now, newest first; at most ${ENTITY_EXPORT_ROW_LIMIT.toLocaleString('en')} rows. Dates are in the organization's time zone, named in each date column's header.`}
       </p>
     </details>
   );

@@ -76,7 +76,7 @@ export default function OrganizationPage({ project }: { project: string }) {
                 <input id="org-language" required maxLength={35} value={language} onInput={(e) => setLanguage(e.currentTarget.value)} />
               </div>
               <div class="field">
-                <label for="org-timezone">Time zone (analytics days and business hours)</label>
+                <label for="org-timezone">Time zone (analytics days, business hours, export dates, the retention run's day)</label>
                 <input id="org-timezone" required maxLength={64} value={timezone} onInput={(e) => setTimezone(e.currentTarget.value)} />
               </div>
               <div class="field">
