@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { connectWidget, type WidgetClient } from '../widget/test-client.js';
 import { agentText } from '../agent/texts.js';
 import type { AgentRuntime, ReplyResult } from '../agent/types.js';
+import { loginAs } from '../../http/auth/team-session.fixture.js';
 
 let t: TestApp;
 let base: string;
@@ -142,5 +143,24 @@ describe('the AI and files', () => {
     await expect.poll(async () => (await messagesOf(body.conversation.id)).filter((m) => m.role === 'assistant').map((m) => [m.content, m.offer_handoff]), { timeout: 10_000 })
       .toEqual([[agentText('de', 'fileNote'), true]]);
     again.close();
+  });
+
+  it('speaks the organization\'s default language to a visitor whose languages Parley has no texts for', async () => {
+    const admin = await loginAs(t, 'admin');
+    const settings = (default_language: string) => t.app.inject({ method: 'PATCH', url: '/v1/org', headers: admin.headers, payload: { settings: { default_language } } });
+    expect((await settings('fr')).statusCode).toBe(200);
+    try {
+      const ws = await connectWidget(base, base);
+      ws.send({ type: 'session.hello', v: 1, frame_id: t.demo.frame_id });
+      const device = (await ws.next('session.welcome')).device_token;
+      ws.close();
+      const upload = await sendFile({ 'x-parley-device': device }, 'スクリーン.png', PNG, 'image/png', undefined, { 'accept-language': 'ja-JP,ja;q=0.9' });
+      expect(upload.status).toBe(201);
+      const { conversation } = (await upload.json()) as { conversation: { id: string } };
+      await expect.poll(async () => (await messagesOf(conversation.id)).filter((m) => m.role === 'assistant').map((m) => m.content), { timeout: 10_000 })
+        .toEqual([agentText('fr', 'fileNote')]);
+    } finally {
+      expect((await settings('en')).statusCode).toBe(200);
+    }
   });
 });
