@@ -6,6 +6,7 @@
 // then converted to Markdown by turndown (fenced code blocks verbatim, lists as lists, tables as
 // rows) and read by the Markdown parser, so both kinds of page are chunked by one set of rules.
 // Headings carry their element id as `{#id}`, so a citation can land on the section.
+import { createDocument } from '@mixmark-io/domino';
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
@@ -64,6 +65,16 @@ function headingId(h: El): string | null {
   return null;
 }
 
+/**
+ * The HTML turndown converts, parsed here by domino. Given a string, turndown parses it with the
+ * DOMParser it found on `window` when it was first loaded, else with domino: which one depends on
+ * what ran in the process before (a test environment's window left the knowledge tests' headings
+ * without their permalink ids), so it always gets a node of the one parser instead.
+ */
+function turndownInput(html: string): HTMLElement {
+  return createDocument(`<x-turndown id="turndown-root">${html}</x-turndown>`).getElementById('turndown-root')!;
+}
+
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
 turndown.use(tables);
 // The Markdown is read by Parley's own parser, not rendered: no backslash escapes ("pg\\_dump").
@@ -114,7 +125,7 @@ turndown.addRule('table-without-heading-row', {
     for (const row of rowsOf(node as unknown as El)) {
       // Only this table's own rows: a nested table is converted inside its cell.
       if (tableOf(row) !== (node as unknown as El)) continue;
-      const cells = cellsOf(row).map((c) => turndown.turndown((c as unknown as { innerHTML: string }).innerHTML).trim()).filter(Boolean);
+      const cells = cellsOf(row).map((c) => turndown.turndown(turndownInput((c as unknown as { innerHTML: string }).innerHTML)).trim()).filter(Boolean);
       if (cells.length) lines.push(cells.some((c) => c.includes('\n')) ? cells.join('\n\n') : cells.join(' — '));
     }
     return lines.length ? `\n\n${lines.join('\n\n')}\n\n` : '';
@@ -154,6 +165,19 @@ function resolve(href: string | null | undefined, base: string): URL | null {
   }
 }
 
+/**
+ * A copy of the page for Readability, which keeps "#id" links (the permalinks headingId reads) only
+ * when the document's baseURI equals its documentURI and otherwise makes them absolute. linkedom has
+ * no documentURI and takes baseURI from a global `location` when the process has one (a browser-like
+ * test environment or library left it), so the section ids were lost depending on what ran before.
+ * The copy's documentURI is its baseURI: hash links stay as the page wrote them.
+ */
+function forReadability(document: { cloneNode(deep: boolean): unknown }): Document {
+  const copy = document.cloneNode(true) as Document;
+  Object.defineProperty(copy, 'documentURI', { get: () => copy.baseURI });
+  return copy;
+}
+
 export function parseHtml(html: string, pageUrl: string, fallbackTitle?: string): ParsedPage {
   const { document } = parseHTML(html.includes('<html') ? html : `<!doctype html><html><body>${html}</body></html>`);
   const base = resolve(document.querySelector('base[href]')?.getAttribute('href'), pageUrl)?.href ?? pageUrl;
@@ -190,7 +214,7 @@ export function parseHtml(html: string, pageUrl: string, fallbackTitle?: string)
     const lead = pageLead(document.querySelector('h1') as unknown as El | null);
     let article: { content?: string | null; textContent?: string | null } | null = null;
     try {
-      article = new Readability(document.cloneNode(true) as unknown as Document, { charThreshold: 200, keepClasses: true }).parse();
+      article = new Readability(forReadability(document), { charThreshold: 200, keepClasses: true }).parse();
     } catch {
       article = null;
     }
@@ -208,7 +232,7 @@ export function parseHtml(html: string, pageUrl: string, fallbackTitle?: string)
     if (useArticle && lead && !clean(article!.textContent).includes(lead.text)) content = lead.html + content;
   }
   // turndown pads list markers ("-   item"); lists read better with one space.
-  const markdown = turndown.turndown(content).replace(/^(\s*)([-*]|\d+\.)\s{2,}/gm, '$1$2 ');
+  const markdown = turndown.turndown(turndownInput(content)).replace(/^(\s*)([-*]|\d+\.)\s{2,}/gm, '$1$2 ');
   const parsed = parseMarkdown(markdown, title, { openingHeadingTitle: false, autoAnchors: false, literalTags: true });
   // The page's <title> names it; its H1 repeating it ("Parley" in "Parley README") is not part of
   // every heading path, an H1 that says something else is.

@@ -1,5 +1,5 @@
 // Pure parsing and chunking rules: titles, heading paths, canonical URLs, clean text.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseHtml } from './parse-html.js';
 import { cleanInline, parseMarkdown, snippetDoc } from './parse-markdown.js';
 import { chunkDoc } from './chunker.js';
@@ -265,7 +265,12 @@ describe('parseHtml main content', () => {
     expect(page.doc.sections.map((s) => s.anchor)).toEqual(['warranty', 'claim']);
   });
 
-  it('finds section ids where manuals put them (the wrapping section, a permalink) and keeps text unescaped', () => {
+  it.each([
+    ['', () => {}],
+    // A browser-like global the process may have (a test environment, a library): no other page's URL gets into the ids.
+    [' with a global location', () => vi.stubGlobal('location', { href: 'http://localhost:3000/' })],
+  ])('finds section ids where manuals put them (the wrapping section, a permalink) and keeps text unescaped%s', (_, setUp) => {
+    setUp();
     const page = parseHtml(
       `<html><head><title>SQL Dump</title></head><body><div class="navheader">Prev Next</div><div class="sect1">
        <div class="sect2" id="BACKUP-DUMP-RESTORE"><div class="titlepage"><h3 class="title">Restoring the Dump <a href="#BACKUP-DUMP-RESTORE" class="id_link">#</a></h3></div>

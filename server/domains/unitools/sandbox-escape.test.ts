@@ -9,13 +9,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
-/** How many host processes run as `uid` (the sandbox runs as nobody, 65534). */
-async function processesOf(uid: number): Promise<number> {
+/**
+ * How many host processes carry `marker` in their command line. The tool's code is the shell's
+ * argument, so every fork of it carries the marker, whatever uid it runs as and wherever it was
+ * reparented; other tests' sandboxes running at the same time (also uid nobody) do not.
+ */
+async function processesWith(marker: string): Promise<number> {
   let count = 0;
   for (const entry of await readdir('/proc')) {
     if (!/^[0-9]+$/.test(entry)) continue;
-    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
-    if (new RegExp(`^Uid:\\s+${uid}\\s`, 'm').test(status)) count++;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.includes(marker)) count++;
   }
   return count;
 }
@@ -112,10 +116,11 @@ except OSError as e:
     expect(counted.ok).toBe(true);
     expect(counted.result.forked).toBeLessThan(40);
     expect(counted.result.error).toMatch(/Resource temporarily unavailable/);
-    const bomb = await attempt('shell', 'bomb() { bomb | bomb & }; bomb; sleep 30', { timeout_ms: 1500 });
+    const marker = `fork-bomb-${process.pid}-${Date.now()}`;
+    const bomb = await attempt('shell', `bomb() { bomb | bomb & }; bomb; sleep 30 # ${marker}`, { timeout_ms: 1500 });
     expect(bomb).toMatchObject({ ok: false, error: { code: 'timeout' } });
     // Nothing of it outlives the run: the pid namespace went with it.
-    await vi.waitFor(async () => expect(await processesOf(65534)).toBe(0), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect(await processesWith(marker)).toBe(0), { timeout: 10_000, interval: 100 });
     await healthy();
   });
 

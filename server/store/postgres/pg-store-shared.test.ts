@@ -38,8 +38,22 @@ describe('two instances on one database', () => {
   it('see a write as soon as it resolves, and not before it commits', async () => {
     const url = await server.createDatabase();
     const [a, b] = await Promise.all([open(url), open(url)]);
-    const put = a.collection('items').put('p', { id: 'y', name: 'Y', tag: 't' });
+    // A third connection holds a SHARE lock on the table: reads go on, the put's write waits. (Left
+    // to race, the put could commit before b's read is sent, and b rightly sees it.)
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE parley_documents IN SHARE MODE');
+    let resolved = false;
+    const put = a.collection('items').put('p', { id: 'y', name: 'Y', tag: 't' }).then(() => {
+      resolved = true;
+    });
+    // The put is under way: its write waits on the lock.
+    await expect.poll(async () => (await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`)).rows[0].n).toBe(1);
     expect(await b.collection('items').get('p', 'y')).toBeUndefined();
+    expect(resolved).toBe(false);
+    await holder.query('COMMIT');
+    await holder.end();
     await put;
     expect(await b.collection('items').get('p', 'y')).toEqual({ id: 'y', name: 'Y', tag: 't' });
     expect((await b.collection('items').findBy('tag', 't')).map((d) => d.id)).toEqual(['y']);

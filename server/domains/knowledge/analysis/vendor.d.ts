@@ -17,3 +17,7 @@ declare module 'turndown-plugin-gfm' {
   export const gfm: TurndownService.Plugin;
   export const tables: TurndownService.Plugin;
 }
+// The package's own declaration names the module 'domino', not its published name.
+declare module '@mixmark-io/domino' {
+  export function createDocument(html?: string, force?: boolean): Document;
+}
