@@ -12,6 +12,7 @@ import { productionAgentDeps } from '../agent/index.js';
 import { createConversationBus } from '../conversations/events.js';
 import { createConversationService } from '../conversations/service.js';
 import { visitorTextLocale } from '../agent/texts.js';
+import { orgLanguageOf } from '../org/settings-of.js';
 import { newId } from '../../lib/ids.js';
 import { missedExpectations } from './expectations.js';
 
@@ -45,7 +46,8 @@ export async function runCase(ctx: AppContext, projectId: string, target: Target
     toolCalls: undefined,
     // The team's queue is not told: the handover note stays in the simulation's log.
     escalate: async () => undefined,
-    visitorLocale: async () => visitorTextLocale(undefined, scripted.context?.user?.locales ?? []),
+    // The simulated visitor's locales, then the organization's default language, as for a live visitor.
+    visitorLocale: async () => visitorTextLocale(undefined, scripted.context?.user?.locales ?? [], undefined, await orgLanguageOf(ctx, projectId)),
   });
   const conversation = await conversations.create({ projectId, userId: newId(), simulation: { target, context: scripted.context ?? {} } });
 

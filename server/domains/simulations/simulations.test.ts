@@ -4,6 +4,7 @@
 // that build, and simulated replies are billed as Chat Messages but seen nowhere else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { loginAs } from '../../http/auth/team-session.fixture.js';
 import type { SimulationRun } from '../../../shared/schemas/simulations.js';
 
 let t: TestApp;
@@ -96,6 +97,19 @@ describe('simulations', () => {
     expect((await api('POST', '/simulations', { target: 9999, turns })).json().error).toBe('unknown_deployment');
     expect((await api('POST', '/simulations', { turns: [] })).statusCode).toBe(400);
     await code.remove();
+  });
+
+  it("speaks the organization's default language to a simulated visitor whose locales it does not cover", async () => {
+    const admin = await loginAs(t, 'admin');
+    const settings = (patch: object) => t.app.inject({ method: 'PATCH', url: '/v1/org', headers: admin.headers, payload: { settings: patch } });
+    expect((await settings({ default_language: 'fr' })).statusCode).toBe(200);
+    try {
+      // Nothing in the question says its language, and the visitor's locale is not one Parley speaks.
+      const run = await simulate({ context: { user: { locales: ['xx'] } }, turns: [{ user: 'zxqv 4471 ?' }] });
+      expect(run.cases[0]!.turns[0]!.reply).toMatchObject({ outcome: 'no_answer', content: expect.stringMatching(/^Désolé/) });
+    } finally {
+      await settings({ default_language: 'en' });
+    }
   });
 });
 
