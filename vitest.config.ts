@@ -6,6 +6,8 @@ export default defineConfig({
     environment: 'node',
     // Child processes of the tests start from bundles built once per run (server/testing/entry-points.ts).
     globalSetup: ['server/testing/bundle-entry-points.ts'],
+    // A file that leaves a browser global behind fails (it would change what the next files see).
+    setupFiles: ['server/testing/leftover-globals.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // 2 cores: browser and crash tests are heavy, so keep parallelism modest.

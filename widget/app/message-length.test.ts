@@ -3,7 +3,7 @@
 // splits an emoji, which would leave half a character in the stored message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WS from 'ws';
-import { Window } from 'happy-dom';
+import { useBrowserGlobals } from './browser-globals.fixture.js';
 import { MESSAGE_MAX_LENGTH } from '../../shared/limits.js';
 import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
 import { createTokenStore } from '../platform/cookies.js';
@@ -18,11 +18,8 @@ const models: ChatModel[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.listen();
-  // Only the browser globals the model reads (as in model.test.ts): a whole happy-dom environment
-  // would also replace the server's URL class.
-  const win = new Window({ url: `${base}/` });
-  Object.assign(globalThis, { window: win, document: win.document, location: win.location });
 });
+useBrowserGlobals(() => `${base}/`);
 afterAll(async () => {
   for (const m of models) m.destroy();
   await t.close();

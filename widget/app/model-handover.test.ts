@@ -3,7 +3,7 @@
 // resolve offers the rating. Against the real app over real WebSockets, like model.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WS from 'ws';
-import { Window } from 'happy-dom';
+import { useBrowserGlobals } from './browser-globals.fixture.js';
 import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
 import { operatorsOf } from '../../server/domains/operators/service.js';
 import { createTokenStore } from '../platform/cookies.js';
@@ -19,9 +19,8 @@ const models: ChatModel[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.listen();
-  const win = new Window({ url: `${base}/` });
-  Object.assign(globalThis, { window: win, document: win.document, location: win.location });
 });
+useBrowserGlobals(() => `${base}/`);
 afterAll(async () => {
   for (const m of models) m.destroy();
   await t.close();

@@ -2,7 +2,7 @@
 // first message, tokens, replies, offline queue, forced disconnects and resume, unread counting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WS from 'ws';
-import { Window } from 'happy-dom';
+import { useBrowserGlobals } from './browser-globals.fixture.js';
 import { createTestApp, type TestApp } from '../../server/testing/test-app.js';
 import { createTokenStore } from '../platform/cookies.js';
 import { createTabStore } from '../platform/storage.js';
@@ -16,11 +16,8 @@ const models: ChatModel[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.listen();
-  // The model's browser surroundings (window events, document visibility, location) from happy-dom,
-  // installed by hand: a whole happy-dom environment would also replace the server's URL class.
-  const win = new Window({ url: `${base}/` });
-  Object.assign(globalThis, { window: win, document: win.document, location: win.location });
 });
+useBrowserGlobals(() => `${base}/`);
 afterAll(async () => {
   for (const m of models) m.destroy();
   await t.close();
