@@ -2,7 +2,8 @@
 // (docs/attachments.md): a visitor sends a screenshot with the widget's paperclip and sees it inline;
 // the operator, with the conversation open in the console, sees it arrive live and loaded through its
 // signed link; the operator sends a PDF from the console's composer and the visitor gets a download
-// link. axe checks the widget and the console with files shown at 1280×800 and 390×844, and no CSP
+// link; a file sent alone gets the AI's one note offering a person.
+// axe checks the widget and the console with files shown at 1280×800 and 390×844, and no CSP
 // report comes from either page. Screenshots go to /tmp/attachments-*.png for a person to look at.
 // A visitor whose first act is attaching an image starts the conversation with it, and the operator
 // watching the inbox sees it appear live.
@@ -138,6 +139,10 @@ describe('attachments between the widget and the console', () => {
     const mine = w.locator('li.msg-user img.file-img[alt="first-screenshot.png"]');
     await mine.waitFor();
     await expect.poll(() => loaded(mine)).toBe(true);
+    // The AI cannot read the file: its one note asks for words and offers a person (docs/attachments.md "The AI and files").
+    const note = w.locator('li.msg-assistant[data-id]', { hasText: "I can't open or read files myself" });
+    await note.getByRole('button', { name: 'Connect me with a person' }).waitFor();
+    expect(await axeAtBothSizes(page, 'file-note')).toEqual([]);
 
     // The new conversation appears in the operator's inbox without a reload, the image in it.
     const row = console_.locator(`li[data-conversation-id="${started.conversation.id}"]`);

@@ -70,7 +70,8 @@ describe('console exports', () => {
     const xlsx = await xlsxRows(await downloadList(page, 'Excel (.xlsx)'));
     expect(xlsx.map((r) => r.id)).toEqual(csv.map((r) => r.id));
     expect(xlsx.map((r) => r.last_message)).toEqual(csv.map((r) => r.last_message));
-    expect(xlsx[0].created_at).toBeInstanceOf(Date);
+    // Date columns name the zone their times are on: the organization's, UTC until one is set.
+    expect(xlsx[0]['created_at (UTC)']).toBeInstanceOf(Date);
     await shot(page, 'exports-inbox-menu');
 
     // The batch bar exports only what is selected.
