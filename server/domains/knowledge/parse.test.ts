@@ -1,5 +1,5 @@
 // Pure parsing and chunking rules: titles, heading paths, canonical URLs, clean text.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { parseHtml } from './parse-html.js';
 import { cleanInline, parseMarkdown, snippetDoc } from './parse-markdown.js';
 import { chunkDoc } from './chunker.js';
@@ -268,7 +268,15 @@ describe('parseHtml main content', () => {
   it.each([
     ['', () => {}],
     // A browser-like global the process may have (a test environment, a library): no other page's URL gets into the ids.
-    [' with a global location', () => vi.stubGlobal('location', { href: 'http://localhost:3000/' })],
+    [
+      ' with a global location',
+      () => {
+        vi.stubGlobal('location', { href: 'http://localhost:3000/' });
+        onTestFinished(() => {
+          vi.unstubAllGlobals();
+        });
+      },
+    ],
   ])('finds section ids where manuals put them (the wrapping section, a permalink) and keeps text unescaped%s', (_, setUp) => {
     setUp();
     const page = parseHtml(
