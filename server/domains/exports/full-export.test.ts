@@ -89,6 +89,22 @@ describe('full data export (spec 4.1)', () => {
     expect(again.body).toBe(file.body);
   });
 
+  it("names the downloaded file after the export's day on the organization's clock", async () => {
+    // UTC+14 or UTC-11: a date other than UTC's at the hour the export was made.
+    const zone = new Date(first.created_at).getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const setZone = (timezone: string) => t.app.inject({ method: 'PATCH', url: '/v1/org', headers: owner.headers, payload: { settings: { timezone } } });
+    expect((await setZone(zone)).statusCode).toBe(200);
+    try {
+      const local = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(first.created_at));
+      expect(local).not.toBe(first.created_at.slice(0, 10));
+      const url = new URL(first.download_url!);
+      const file = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="full-export-${local}.jsonl"`);
+    } finally {
+      await setZone('UTC');
+    }
+  });
+
   it('refuses a changed link', async () => {
     const url = new URL(first.download_url!);
     const sig = url.searchParams.get('signature')!;

@@ -21,6 +21,8 @@ import {
 } from '../../../shared/schemas/exports.js';
 import type { EntityExport } from './entity.js';
 import { CONTENT_TYPES } from './writers.js';
+import { wallClock } from './wall-clock.js';
+import { orgTimeZoneOf } from '../org/settings-of.js';
 import { scheduleRoutes } from './schedule-routes.js';
 
 const tags = ['exports'];
@@ -180,9 +182,11 @@ export const exportRoutes: RouteModule = (app, ctx) => {
       const { export_id } = request.params as { export_id: string };
       const { expires, signature } = request.query as DownloadQuery;
       const { path, job } = await exports.full.open(export_id, expires, signature);
+      // The file is named after the export's day on the organization's clock, as entity exports are.
+      const day = new Date(wallClock(Date.parse(job.created_at), await orgTimeZoneOf(ctx, job.project_id))).toISOString().slice(0, 10);
       return reply
         .type(CONTENT_TYPES[job.format ?? 'jsonl'])
-        .header('Content-Disposition', `attachment; filename="${job.kind ?? 'full'}-export-${job.created_at.slice(0, 10)}.${job.format ?? 'jsonl'}"`)
+        .header('Content-Disposition', `attachment; filename="${job.kind ?? 'full'}-export-${day}.${job.format ?? 'jsonl'}"`)
         .header('Cache-Control', 'private, no-store')
         .header('Referrer-Policy', 'no-referrer')
         .send(createReadStream(path));
