@@ -16,7 +16,7 @@ import { exportMediaLinks } from '../attachments/service.js';
 import { conversationRows, messageRows, userRows, type MessageRow, type RowSource } from './columns.js';
 import { CONTENT_TYPES, exportStream } from './writers.js';
 import { orgTimeZoneOf } from '../org/settings-of.js';
-import { wallClock } from './wall-clock.js';
+import { localDate } from './wall-clock.js';
 
 export interface EntityExport {
   stream: Readable;
@@ -54,7 +54,7 @@ export function createEntityExports(ctx: Pick<AppContext, 'store' | 'services' |
     const truncated = total > limit;
     const note = truncated ? `Cut at the export limit: ${rows} of ${total} rows (the newest). Narrow the filters to export the rest.` : undefined;
     const title = entity[0].toUpperCase() + entity.slice(1);
-    const date = new Date(wallClock(Date.now(), timeZone)).toISOString().slice(0, 10);
+    const date = localDate(Date.now(), timeZone);
     return {
       stream: exportStream({ source, items, title, note, timeZone }, format),
       contentType: CONTENT_TYPES[format],

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/schemas/exports.js';
 import type { EntityExport } from './entity.js';
 import { CONTENT_TYPES } from './writers.js';
-import { wallClock } from './wall-clock.js';
+import { localDate } from './wall-clock.js';
 import { orgTimeZoneOf } from '../org/settings-of.js';
 import { scheduleRoutes } from './schedule-routes.js';
 
@@ -183,7 +183,7 @@ export const exportRoutes: RouteModule = (app, ctx) => {
       const { expires, signature } = request.query as DownloadQuery;
       const { path, job } = await exports.full.open(export_id, expires, signature);
       // The file is named after the export's day on the organization's clock, as entity exports are.
-      const day = new Date(wallClock(Date.parse(job.created_at), await orgTimeZoneOf(ctx, job.project_id))).toISOString().slice(0, 10);
+      const day = localDate(Date.parse(job.created_at), await orgTimeZoneOf(ctx, job.project_id));
       return reply
         .type(CONTENT_TYPES[job.format ?? 'jsonl'])
         .header('Content-Disposition', `attachment; filename="${job.kind ?? 'full'}-export-${day}.${job.format ?? 'jsonl'}"`)

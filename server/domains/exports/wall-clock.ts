@@ -26,3 +26,6 @@ export function wallClock(ms: number, timeZone: string): number {
   const millis = ((ms % 1000) + 1000) % 1000;
   return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second), millis);
 }
+
+/** The calendar date (`YYYY-MM-DD`) of instant `ms` in `timeZone`: the date an export's file is named after. */
+export const localDate = (ms: number, timeZone: string): string => new Date(wallClock(ms, timeZone)).toISOString().slice(0, 10);
