@@ -2,9 +2,9 @@
 // pointing at it and where it was restored from; Restore asks the page for confirmation.
 import type { DeploymentSummary } from '../models/deployments.js';
 import { now } from '../models/clock.js';
+import { plural } from '../models/plural.js';
 import { ago, fullTime } from './format.js';
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 export function BuildRow({ build, onRestore }: { build: DeploymentSummary; onRestore(b: DeploymentSummary): void }) {
   const by = build.created_by.type === 'api_key' ? `API key ${build.created_by.name}` : build.created_by.name;

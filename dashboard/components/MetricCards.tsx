@@ -3,11 +3,11 @@
 // is taken of.
 import type { MetricsReport } from '../models/analytics.js';
 import { percent } from '../models/analytics.js';
+import { plural } from '../models/plural.js';
 import { METRIC_DEFINITIONS, type MetricName } from '../models/metric-definitions.js';
 
 export function MetricCards({ report }: { report: MetricsReport }) {
   const t = report.totals;
-  const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
   const cards: [MetricName, string, string | null][] = [
     ['Messages', t.messages.toLocaleString('en'), null],
     ['Conversations', t.conversations.toLocaleString('en'), null],

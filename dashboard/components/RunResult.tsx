@@ -2,7 +2,8 @@
 // how many replies it billed as Chat Messages (spec 8.1.3), then each case's turns. A suite's cases
 // fold away when they passed, so the failures are what the eye meets.
 import type { SimulationRun } from '../models/simulations.js';
-import { plural, targetLabel, type Lookups } from '../models/simulations.js';
+import { plural } from '../models/plural.js';
+import { targetLabel, type Lookups } from '../models/simulations.js';
 import { fullTime } from './format.js';
 import { TurnResult } from './TurnResult.js';
 

@@ -3,7 +3,8 @@
 // which can be shown again.
 import { useEffect, useState } from 'preact/hooks';
 import { describeExpectation } from '../models/simulation-draft.js';
-import { listRuns, parseTarget, plural, runSuite, targetLabel, type Lookups, type SimulationRun, type Suite } from '../models/simulations.js';
+import { plural } from '../models/plural.js';
+import { listRuns, parseTarget, runSuite, targetLabel, type Lookups, type SimulationRun, type Suite } from '../models/simulations.js';
 import { now } from '../models/clock.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { ago, fullTime } from './format.js';

@@ -56,7 +56,6 @@ export const targetValue = (t: Target) => String(t);
 export const parseTarget = (value: string): Target => (value === 'draft' ? 'draft' : Number(value));
 export const targetLabel = (t: Target | null) => (t === 'draft' || t === null ? 'Draft' : `v${t}`);
 
-export const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * Whether a run names a rule or audience the lookups do not know: one added since the page loaded

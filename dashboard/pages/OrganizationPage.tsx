@@ -8,6 +8,7 @@ import type { ErasureRecord } from '../../shared/schemas/org-settings.js';
 import type { BusinessHours } from '../../shared/schemas/business-hours.js';
 import { BusinessHoursEditor, fromApiHours, toApiHours } from '../components/BusinessHoursEditor.js';
 import { pageTitle, BASE_TITLE } from '../models/notifications.js';
+import { plural } from '../models/plural.js';
 import { eraseUser, loadErasures, loadOrganization, loadRetention, saveSettings, type RetentionPreview } from '../models/org-settings.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { Loading } from '../components/Loading.js';
@@ -54,7 +55,7 @@ export default function OrganizationPage({ project }: { project: string }) {
     if (!id || !window.confirm('Erase this user for good: their conversations, messages, files and identifiers?')) return;
     void guard(async () => {
       const r = await eraseUser(project, id);
-      setNotice(`User erased: ${r.conversations_deleted} conversations and ${r.messages_deleted} messages deleted.`);
+      setNotice(`User erased: ${plural(r.conversations_deleted, 'conversation')} and ${plural(r.messages_deleted, 'message')} deleted.`);
       setUserId('');
       setErasures(await loadErasures());
     });
@@ -91,7 +92,7 @@ export default function OrganizationPage({ project }: { project: string }) {
             </form>
             <p data-testid="retention-preview">
               {preview?.retention_days
-                ? `The next daily run deletes ${preview.due_conversations} conversation${preview.due_conversations === 1 ? '' : 's'} (last activity before ${new Date(preview.cutoff!).toLocaleDateString()}).`
+                ? `The next daily run deletes ${plural(preview.due_conversations, 'conversation')} (last activity before ${new Date(preview.cutoff!).toLocaleDateString()}).`
                 : 'Conversations are kept until deleted.'}
             </p>
           </section>
@@ -112,7 +113,7 @@ export default function OrganizationPage({ project }: { project: string }) {
               <ul data-testid="erasure-log">
                 {erasures.map((r) => (
                   <li key={r.id}>
-                    {new Date(r.at).toLocaleString()}: user {r.user_id} erased ({r.conversations_deleted} conversations, {r.messages_deleted} messages)
+                    {new Date(r.at).toLocaleString()}: user {r.user_id} erased ({plural(r.conversations_deleted, 'conversation')}, {plural(r.messages_deleted, 'message')})
                   </li>
                 ))}
               </ul>

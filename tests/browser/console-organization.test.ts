@@ -33,7 +33,7 @@ describe('console: organization settings', () => {
       page.once('dialog', (d) => void d.accept());
       await page.getByLabel('User id').fill(user.id);
       await page.getByRole('button', { name: 'Erase user' }).click();
-      await page.getByText('User erased: 1 conversations and 1 messages deleted.').waitFor();
+      await page.getByText('User erased: 1 conversation and 1 message deleted.').waitFor();
       await page.getByTestId('erasure-log').getByText(user.id).waitFor();
       expect(await page.getByTestId('erasure-log').innerText()).not.toContain(`erase-${name}@example.test`);
 
