@@ -81,12 +81,16 @@ describe('team console: projects', { timeout: 90_000 }, () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').getByText('Created Keyboard Co.').waitFor();
     const created = (await h.t.app.ctx.services.projects.listProjects(h.t.demo.organization_id)).find((p) => p.name === 'Keyboard Co')!;
+    // Creating opens the new project, which renders the page again: focus a row only after that, or
+    // the focused button may be replaced before Enter reaches it.
+    await expect.poll(() => switcher(page).inputValue()).toBe(created.id);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/p/${created.id}/projects`);
     const del = page.locator(`li[data-project-id="${created.id}"]`).getByRole('button', { name: 'Delete Keyboard Co' });
     await del.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Delete Keyboard Co?' });
     await dialog.waitFor();
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await h.t.app.ctx.services.projects.getProject(created.id)).toBeDefined();
