@@ -41,8 +41,12 @@ export interface Config {
   webSearchUrl: string | null;
   /** Master key (base64, 32 bytes) for encrypted secrets; default: generated into DATA_DIR/master.key. */
   masterKey: string | null;
-  /** OpenAI-compatible LLM; unset means the offline answerer (docs/architecture.md section 6). */
-  llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
+  /**
+   * OpenAI-compatible LLM; unset means the offline answerer (docs/architecture.md section 6).
+   * `vision` (OPENAI_VISION): the model reads images, so visitors' screenshots are sent to it
+   * (docs/attachments.md "The AI and files"); off unless set, since a text-only model refuses them.
+   */
+  llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; vision?: boolean } | null;
   /** OpenAI-compatible embeddings; unset means the local embedder. */
   embeddings: { baseUrl: string; apiKey: string; model: string } | null;
   /** OpenAI-compatible /audio/transcriptions; unset means the offline recogniser. */
@@ -386,6 +390,10 @@ export function loadConfig(env: Env = process.env): Config {
   const timeoutRaw = env.OPENAI_TIMEOUT_MS;
   const timeoutMs = timeoutRaw ? Number(timeoutRaw) : 30000;
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError('OPENAI_TIMEOUT_MS', 'must be a positive integer');
+  const vision = bool(env, 'OPENAI_VISION', false);
+  // Refused rather than ignored: the operator would believe the AI reads screenshots while the
+  // offline answerer, which reads none, answers them with the file note.
+  if (vision && !llm) throw new ConfigError('OPENAI_VISION', 'needs OPENAI_BASE_URL: only a configured model can read images');
   return {
     port: p,
     host,
@@ -401,7 +409,7 @@ export function loadConfig(env: Env = process.env): Config {
     mcpStdioEnabled: bool(env, 'MCP_STDIO_ENABLED', false),
     webSearchUrl: webSearchUrl(env),
     masterKey,
-    llm: llm ? { ...llm, timeoutMs } : null,
+    llm: llm ? { ...llm, timeoutMs, vision } : null,
     embeddings: endpoint(env, 'EMBEDDINGS', 'text-embedding-3-small'),
     stt: endpoint(env, 'STT', 'whisper-1'),
     keepAudio: bool(env, 'KEEP_AUDIO', false),
