@@ -118,8 +118,8 @@ describe('team console: Behaviour', () => {
     await page.getByRole('button', { name: 'Move up Typo' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await rules()).map((r) => r.name)).toEqual(['Typo', 'Refunds']);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move down Typo');
-    expect(await page.locator('.rule-name').allInnerTexts()).toEqual(['Typo', 'Refunds']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move down Typo');
+    await expect.poll(() => page.locator('.rule-name').allInnerTexts()).toEqual(['Typo', 'Refunds']);
 
     // Draft and audience from the list.
     await page.getByRole('checkbox', { name: 'Active (Typo)' }).uncheck();
