@@ -19,6 +19,7 @@ import { triggerStage } from '../triggers/stage.js';
 import { operatorsOf } from '../operators/service.js';
 import { humanRequestStage } from '../operators/human-request-stage.js';
 import { expiredReplyStage } from '../billing/reply-pause.js';
+import { createAttachmentService, type AttachmentService } from '../attachments/service.js';
 
 export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider {
   if (!ctx.config.llm) return createOfflineAnswerer();
@@ -35,6 +36,7 @@ export function chooseProvider(ctx: Pick<AppContext, 'config'>): AnswerProvider 
 export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services: () => Services): AgentDeps {
   const knowledge = (): KnowledgeSearch | null => services().knowledge ?? null;
   let toolCalls: ReturnType<typeof createToolCallService> | undefined;
+  let files: AttachmentService | undefined;
   return {
     conversations: services().conversations,
     bus: ctx.bus,
@@ -59,6 +61,11 @@ export function productionAgentDeps(ctx: Omit<AppContext, 'services'>, services:
     // An expired subscription that stops replies comes first: the visitor is told, the team gets the conversation (docs/billing.md).
     humanRequest: async (conversation, question, locale) =>
       (await expiredReplyStage({ services: services() })(conversation, locale)) ?? humanRequestStage({ ...ctx, services: services() })(conversation, question, locale),
+    // OPENAI_VISION: the model is shown visitors' images, read from the attachment storage (docs/attachments.md
+    // "The AI and files"). Reading needs only the store and the storage, so the service is made on first use.
+    ...(ctx.config.llm?.vision
+      ? { readImage: (projectId: string, file: { id: string }) => (files ??= createAttachmentService({ ...ctx, services: services() })).bytesOf(projectId, file.id) }
+      : {}),
     // The channel's locale, then the locales the visitor's widget sent (kept on the user).
     visitorLocale: async (conversation) => {
       const { users, projects } = services();

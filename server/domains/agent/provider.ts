@@ -42,6 +42,13 @@ export interface ToolResult {
   reply?: AnswerOutput;
 }
 
+/** A visitor's image for a model that reads images (agent/images.ts): the bytes, read from the attachment storage. */
+export interface ImageInput {
+  name: string;
+  content_type: string;
+  bytes: Buffer;
+}
+
 export interface AnswerInput {
   projectId: string;
   question: string;
@@ -49,6 +56,12 @@ export interface AnswerInput {
   history: HistoryTurn[];
   /** retrievalQuery(question, history) when the caller already made it (the runtime searched with it). */
   query?: string;
+  /**
+   * The visitor's images for the question (OPENAI_VISION, docs/attachments.md "The AI and files"):
+   * shown to a model with the question; absent or empty when the AI sees no files. The offline
+   * answerer never gets any.
+   */
+  images?: ImageInput[];
   /** Retrieved for the question, best first. */
   passages: Passage[];
   /** Searches the same knowledge, scope and limit as `passages` came from (the offline answerer's stability probe). */

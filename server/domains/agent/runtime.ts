@@ -1,7 +1,8 @@
 // The agent runtime (docs/architecture.md section 6): one pipeline behind the widget, REST generate and SSE.
 //   1. triggers            → seam `stages.beforeReply` (issue for triggers); nothing runs without it
 //   2. operator active     → no AI reply (checked again in the very write that stores the reply)
-//   2a. files alone (no typed text) → a fixed note asking for words, once per burst (file-note.ts)
+//   2a. files alone (no typed text) → a fixed note asking for words, once per burst (file-note.ts);
+//       images alone, with a model that reads images (OPENAI_VISION) → the model answers them (images.ts)
 //   2b. a plain-words request for a person → the handoff offer, or the handover (docs/operators.md "Handover")
 //   3./4. deployment, audiences → seam `stages.knowledgeScope` restricts sources; absent = all sources
 //   guidance (spec 2.7)  → seams `stages.allowedTools` and `stages.guidance` (docs/behaviour.md)
@@ -9,18 +10,20 @@
 //   7. store the reply with its sources (conversations service publishes message.created),
 //      stream deltas through onDelta and the bus (message.delta, typing)
 // Replies of one conversation are serialised so two requests never interleave their streams.
-import type { ConversationRecord, Message } from '../../../shared/schemas/entities.js';
+import type { AttachmentRef, ConversationRecord, Message } from '../../../shared/schemas/entities.js';
 import type { GuidanceTrace, ModelSettings } from '../../../shared/schemas/behaviour.js';
 import type { ConversationService } from '../conversations/service.js';
 import type { ConversationBus } from '../conversations/events.js';
 import type { KnowledgeSearch, Passage, SearchOptions } from '../knowledge/types.js';
 import type { AgentRuntime, ReplyRequest, ReplyResult } from './types.js';
-import type { AgentTool, AnswerOutput, AnswerProvider, HistoryTurn } from './provider.js';
+import type { AgentTool, AnswerOutput, AnswerProvider, HistoryTurn, ImageInput } from './provider.js';
 import { newId } from '../../lib/ids.js';
 import { MAX_MESSAGE_LENGTH } from '../conversations/service.js';
 import { capLength, charLength } from '../../../shared/limits.js';
 import { retrievalQuery } from './query.js';
 import { fileNote, fileNoteDue, filesOnly } from './file-note.js';
+import { imagesAlone, imagesToShow, readImages } from './images.js';
+import { imagesAloneQuestion } from './openai/prompt.js';
 import type { ToolCallService } from '../mcp/tool-calls.js';
 import { DECLINED } from '../mcp/tool-calls.js';
 import type { PausedReply } from './provider.js';
@@ -48,6 +51,8 @@ export interface ReplyStages {
    * profile has procedures and the guidance allows it; null otherwise. `tools`: the reply's others.
    */
   procedureTool?(conversation: ConversationRecord, tools: AgentTool[], locale: string | null): Promise<AgentTool | null>;
+  /** Whether the model, not the offline answerer, serves the reply (a profile may pin the latter); absent: the provider decides alone. */
+  modelServes?(conversation: ConversationRecord): Promise<boolean>;
 }
 
 export interface AgentDeps {
@@ -73,6 +78,11 @@ export interface AgentDeps {
    * instead, null when the message is no such request (or the channel never hands over).
    */
   humanRequest?(conversation: ConversationRecord, question: Message, locale: string | null): Promise<AnswerOutput | 'handed_over' | null>;
+  /**
+   * A visitor's image for a model that reads images (OPENAI_VISION, docs/attachments.md "The AI and
+   * files"): its bytes from the attachment storage, null when gone. Absent: the AI sees no files.
+   */
+  readImage?(projectId: string, file: AttachmentRef): Promise<Buffer | null>;
   /** The visitor's language for Parley's own texts (texts.ts visitorTextLocale); absent: the question's alone. */
   visitorLocale?: (conversation: ConversationRecord) => Promise<string | undefined>;
 }
@@ -81,6 +91,10 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
   const queues = new Map<string, Promise<unknown>>();
   const limit = deps.retrievalLimit ?? 6;
   const historyTurns = deps.historyTurns ?? 8;
+
+  /** The images a model that reads them is shown for the reply to `turns[last]` (images.ts). */
+  const imagesFor = (projectId: string, turns: Message[], last: number): Promise<ImageInput[]> =>
+    readImages(imagesToShow(turns, last), (file) => deps.readImage!(projectId, file));
 
   async function run(request: ReplyRequest): Promise<ReplyResult> {
     const { projectId, conversationId } = request;
@@ -109,10 +123,15 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       const gate = await deps.stages.beforeReply(conversation, question);
       if (gate.blocked) return { message: null, sources: [], skipped: 'blocked' };
     }
-    // Files alone (a screenshot from the widget, docs/attachments.md "The AI and files"): the AI cannot
-    // read them, so the reply is a fixed note, never a search for the file name or a model's guess.
-    // Once per burst: more files right after the note get no second one (file-note.ts).
-    const filesAlone = !resume && filesOnly(question);
+    // A model that reads images is shown the visitor's images since the last reply (images.ts), also
+    // when a paused reply resumes: its question is built again.
+    const images = deps.readImage && (await deps.stages?.modelServes?.(conversation) ?? true) ? await imagesFor(projectId, turns, lastUserIndex) : [];
+    // Images alone, when the model reads them: the model answers, told that no words came with them.
+    const seenAlone = images.length > 0 && imagesAlone(question);
+    // Other files alone (a PDF, or any file without such a model; docs/attachments.md "The AI and
+    // files"): the AI cannot read them, so the reply is a fixed note, never a search for the file name
+    // or a model's guess. Once per burst: more files right after the note get no second one (file-note.ts).
+    const filesAlone = !resume && !seenAlone && filesOnly(question);
     if (filesAlone && !fileNoteDue(conversation.messages)) return { message: null, sources: [], skipped: 'files_noted' };
 
     const history: HistoryTurn[] = turns
@@ -126,7 +145,8 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
     const human = resume ? null : await deps.humanRequest?.(conversation, question, locale);
     if (human === 'handed_over') return { message: null, sources: [], skipped: 'operator_active' };
     // A procedure's step, when one applies, is the reply: no retrieval, no provider (docs/behaviour.md).
-    const scripted = human ?? (filesAlone ? fileNote(locale) : null) ?? (resume ? null : await deps.stages?.procedure?.(conversation, question, tools, locale));
+    // Images alone skip the procedure stage as the note does: a file name is no answer to a step.
+    const scripted = human ?? (filesAlone ? fileNote(locale) : null) ?? (resume || seenAlone ? null : await deps.stages?.procedure?.(conversation, question, tools, locale));
     // Otherwise a model may start one itself; offered before the guidance so its trace lists it.
     const startProcedure = scripted ? null : await deps.stages?.procedureTool?.(conversation, tools, locale);
     if (startProcedure) tools = [...tools, startProcedure];
@@ -135,7 +155,8 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
     const knowledge = deps.knowledge();
     // Made once: the offline answerer reads the question the same way (input.query).
     const query = retrievalQuery(question.content, history);
-    const passages: Passage[] = knowledge && !scripted ? await knowledge.search(projectId, query, { ...scope, limit }) : [];
+    // Never a search for a file name: for images alone the model searches itself (search_knowledge) once it sees them.
+    const passages: Passage[] = knowledge && !scripted && !seenAlone ? await knowledge.search(projectId, query, { ...scope, limit }) : [];
 
     // Take over (docs/operators.md): the moment an operator takes the conversation, the running
     // generation is aborted — no more deltas, and the partial answer is never stored.
@@ -162,7 +183,8 @@ export function createAgentRuntime(deps: AgentDeps): AgentRuntime {
       stopped.catch(() => {});
       const output = scripted ?? await Promise.race([stopped, deps.provider.answer({
         projectId,
-        question: question.content,
+        question: seenAlone ? imagesAloneQuestion(images.length, locale) : question.content,
+        ...(images.length ? { images } : {}),
         locale,
         history,
         query,

@@ -203,6 +203,16 @@ export function createAttachmentService(ctx: AppContext, options: { storage?: Fi
       return { attachment, bytes };
     },
 
+    /**
+     * A file's bytes for the server's own use, never handed to a client: the AI reading a visitor's
+     * image (agent/images.ts, docs/attachments.md "The AI and files"), sent to the model inline since
+     * its endpoint may not reach this server's signed links. Null when the file is gone.
+     */
+    async bytesOf(projectId: string, id: string): Promise<Buffer | null> {
+      const attachment = await records.get(projectId, id);
+      return attachment ? storage.get(keyOf(attachment)) : null;
+    },
+
     /** Deletes every file of a conversation (conversations.remove calls it; so may retention). */
     async deleteForConversation(projectId: string, conversationId: string): Promise<number> {
       const list = await ofConversation(projectId, conversationId);

@@ -28,6 +28,8 @@ export function behaviourStages(ctx: AppContext): ReplyStages {
   // through start_procedure, the offline answerer's path matches trigger phrases.
   const modelServes = async (c: ConversationRecord) => servedByModel(Boolean(ctx.config.llm), (await behaviour(c)).profile.model);
   return {
+    // Whether the profile serving the reply lets the model answer: a model that reads images is then shown the visitor's (agent/images.ts).
+    modelServes,
     // Procedures enabled on the reply's profile (the draft's or the build's, docs/behaviour.md).
     procedure: async (c, question, tools, locale) => procedures.stage(c, question, tools, locale, (await behaviour(c)).profile.id, !(await modelServes(c))),
     async procedureTool(c, tools, locale) {

@@ -101,7 +101,7 @@ export function createOpenAiProvider(config: LlmConfig, options: OpenAiOptions =
     name: 'openai',
     async answer(input: AnswerInput): Promise<AnswerOutput> {
       const book = new CitationBook();
-      const messages = buildMessages(input.history, book.add(input.passages), input.question, input.instructions);
+      const messages = buildMessages(input.history, book.add(input.passages), input.question, input.instructions, input.images);
       const base = messages.length;
       const toolsByName = new Map(input.tools.map((t) => [t.name, t]));
       const allowed = new Set(toolsByName.keys());
