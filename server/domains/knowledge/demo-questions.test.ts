@@ -51,7 +51,7 @@ const OWNER_QUESTIONS: [string, RegExp, RegExp][] = [
   ['Does the widget set cookies?', /data-cookies="memory"/, /Questions site owners ask/],
   ['Where can I see how many chats we had?', /Analytics/, /Questions site owners ask/],
   // Once answered confidently from the operators page's "Visitor" section, which is about something else.
-  ['Can visitors send files?', /no file\s+or image attachments/, /Questions site owners ask/],
+  ['Can visitors send files?', /images \(PNG, JPEG, GIF, WebP\) and PDFs/, /Questions site owners ask/],
   ['How do I change the greeting?', /Welcome message/, /Questions site owners ask/],
   ['What does Parley cost?', /GET \/v1\/org\/billing/, /Questions site owners ask/],
   ['How do I teach the agent about my site?', /Web crawler/, /Questions site owners ask/],
