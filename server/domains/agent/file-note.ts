@@ -1,8 +1,8 @@
 // A visitor message that is only files (docs/attachments.md "The AI and files"): a screenshot or a PDF
-// sent from the widget arrives as a message whose text is the file name. The AI cannot read files,
-// so such a message is met with a fixed note in the visitor's language (agentText 'fileNote') that
-// asks for the request in words and offers a person; the file name never reaches the knowledge search
-// or a model as if it were a question.
+// sent from the widget arrives as a message whose text is the file name. The AI cannot read files
+// (but images, when the model reads them: images.ts), so such a message is met with a fixed note in
+// the visitor's language (agentText 'fileNote') that asks for the request in words and offers a
+// person; the file name never reaches the knowledge search or a model as if it were a question.
 //
 // One note per burst: a visitor who drops three screenshots gets one note, not three. The note is due
 // unless the last thing the visitor can see before these files is already this note; any typed

@@ -110,6 +110,23 @@ describe('the AI reading images (OPENAI_VISION)', () => {
     ws.close();
   });
 
+  it('answers a screenshot with the file note when the profile pins the offline answerer, which reads no images', async () => {
+    const profile = (provider: 'server' | 'offline') => seeing.app.inject({
+      method: 'PATCH', url: `/v1/projects/${seeing.demo.project_id}/profiles/default`, headers: { authorization: `Bearer ${seeing.demo.api_key}` }, payload: { model: { provider } },
+    });
+    expect((await profile('offline')).statusCode).toBe(200);
+    try {
+      const { ws, send, replies } = await visitor(seeing);
+      const before = requestsOf('seeing').length;
+      expect((await send('upload-limits.png', PNG, 'image/png')).status).toBe(201);
+      await expect.poll(async () => (await replies()).map((m) => m.content), { timeout: 10_000 }).toEqual([agentText('en', 'fileNote')]);
+      expect(requestsOf('seeing').slice(before)).toEqual([]);
+      ws.close();
+    } finally {
+      expect((await profile('server')).statusCode).toBe(200);
+    }
+  });
+
   it('sends a visitor\'s words with the image they came with, and the image sent just before them', async () => {
     const { ws, cid } = await visitor(seeing);
     const P = seeing.demo.project_id;
