@@ -124,7 +124,8 @@ describe('the widget language', () => {
     try {
       await page.reload();
       await openLauncher(page, w, 'فتح المحادثة', 'ar');
-      expect((await w.locator('button.launcher').boundingBox())!.x).toBeGreaterThan(width / 2);
+      // The loader paints Arabic on the left; the app moves it once the channel's settings are in.
+      await expect.poll(async () => (await w.locator('button.launcher').boundingBox())!.x).toBeGreaterThan(width / 2);
     } finally {
       await t.app.ctx.services.projects.updateChannel(t.demo.project_id, channel.id, { theme: channel.theme ?? {} });
     }
