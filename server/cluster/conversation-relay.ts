@@ -13,6 +13,7 @@
 import type { AppContext } from '../context.js';
 import type { ConversationEvent } from '../domains/conversations/events.js';
 import { summary } from '../domains/conversations/service.js';
+import { REPLY_FAILED } from '../domains/widget/agent-runner.js';
 import type { ConversationRecord } from '../../shared/schemas/entities.js';
 import type { ResyncInfo, SignalLog } from './signals.js';
 
@@ -20,7 +21,7 @@ export const CONVERSATION_TOPIC = 'conversation';
 
 /** What a signal carries: t = kind, p = project, c = conversation, s = seq, id = tool call, r/on = typing. */
 export interface ConversationSignal {
-  t: 'message' | 'updated' | 'created' | 'typing' | 'tool_call';
+  t: 'message' | 'updated' | 'created' | 'typing' | 'tool_call' | 'failed';
   p: string;
   c: string;
   s?: number;
@@ -47,6 +48,8 @@ export function toSignal(event: ConversationEvent): ConversationSignal | null {
       return { t: 'typing', ...base, r: event.role, on: event.typing };
     case 'tool_call.updated':
       return { t: 'tool_call', ...base, id: event.tool_call.id };
+    case 'reply.failed':
+      return { t: 'failed', ...base };
     case 'message.delta':
       return null;
   }
@@ -95,6 +98,11 @@ export function startConversationRelay(ctx: AppContext, log: SignalLog): () => v
   async function receive(sig: ConversationSignal) {
     if (sig.t === 'typing') {
       if (sig.r && typeof sig.on === 'boolean') bus.deliverRemote({ type: 'typing', project_id: sig.p, conversation_id: sig.c, role: sig.r, typing: sig.on });
+      return;
+    }
+    // A file's reply failed on the instance that took the upload; the visitor's socket may be here.
+    if (sig.t === 'failed') {
+      bus.deliverRemote({ type: 'reply.failed', project_id: sig.p, conversation_id: sig.c, error: 'upstream_unavailable', message: REPLY_FAILED });
       return;
     }
     if (sig.t === 'tool_call') {

@@ -50,6 +50,17 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ id: 'c', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Summary.' }, finish_reason: 'stop' }] }));
       }
+      const asked = JSON.stringify(body.messages?.at(-1)?.content ?? '');
+      // A visitor's screenshot (OPENAI_VISION): refused, as a model that cannot take it would.
+      if (asked.includes('image_url')) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { message: 'image input is not supported' } }));
+      }
+      // Answered at once, for tests that need an answer, not a slow one.
+      if (asked.includes('(quick)')) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        return res.end(`${chunk('Done.')}data: [DONE]\n\n`);
+      }
       const n = ++llmStreams;
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       let i = 0;
@@ -73,6 +84,7 @@ beforeAll(async () => {
     OPENAI_BASE_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`,
     OPENAI_API_KEY: 'k',
     OPENAI_MODEL: 'm',
+    OPENAI_VISION: '1',
   };
   const a = await start(env);
   A = await a.ready;
@@ -305,6 +317,23 @@ describe('two instances on one database', () => {
     later.c.send({ type: 'message.send', client_id: 'cluster-presence-2', content: 'Anyone there?', handoff: true });
     const alone = await later.c.next('message.created', (f) => f.message.labels.includes('handoff_accepted'));
     expect(alone.message.labels).toContain('ask_email');
+  }, 60_000);
+
+  it('a screenshot uploaded through B whose reply fails is reported to the visitor\'s widget on A', async () => {
+    const { c, welcome } = await visitor(A);
+    c.send({ type: 'message.send', client_id: 'cluster-upload-1', content: 'Here is what I see (quick)' });
+    const tokens = await c.next('session.tokens');
+    const id = (await c.next('message.ack')).conversation.id;
+    await c.next('message.created', (f) => f.message.role === 'assistant');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const up = await fetch(`${B}/v1/widget/attachments?frame_id=${frameId}&name=screen.png&conversation_id=${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', origin: A, 'x-parley-device': welcome.device_token, 'x-parley-session': tokens.session_token },
+      body: new Uint8Array(png),
+    });
+    expect(up.status, await up.clone().text()).toBe(201);
+    const failed = await c.next('error', (f) => f.error === 'upstream_unavailable');
+    expect(failed.message).toMatch(/could not answer/);
   }, 60_000);
 
   it('after its LISTEN connection is killed, A reconnects and its feeds get what B wrote meanwhile', async () => {

@@ -10,6 +10,7 @@ import { agentText } from '../agent/texts.js';
 import { startScriptedLlm, type ScriptedLlm } from '../agent/openai/scripted-llm.fixture.js';
 import { attachmentsOf } from './service.js';
 import { TEAM_LIMITS } from './limits.js';
+import { REPLY_FAILED } from '../widget/agent-runner.js';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -98,6 +99,18 @@ describe('the AI reading images (OPENAI_VISION)', () => {
     await expect.poll(async () => (await replies()).map((m) => [m.content, m.offer_handoff]), { timeout: 10_000 }).toEqual([[agentText('en', 'fileNote'), true]]);
     expect(requestsOf('blind').slice(before)).toEqual([]);
     expect(requestsOf('blind').some(showsImage)).toBe(false);
+    ws.close();
+  });
+
+  it('tells the visitor when the model fails on a screenshot: the upload was answered, so the widget hears it on its socket', async () => {
+    const { ws, send, replies } = await visitor(seeing);
+    // A 400 is not retried by the client: one failed call, the error at once.
+    llm.script.push({ status: 400, body: { error: { message: 'image too large for this model' } } });
+    expect((await send('upload-limits.png', PNG, 'image/png')).status).toBe(201);
+    const failed = await ws.next('error');
+    expect(failed).toMatchObject({ type: 'error', error: 'upstream_unavailable', message: REPLY_FAILED });
+    expect(failed.client_id).toBeUndefined();
+    expect(await replies()).toEqual([]);
     ws.close();
   });
 

@@ -16,7 +16,7 @@ import { getDevice, getSession, type DeviceDoc } from '../widget/visitors.js';
 import { requireVerifiedVisitor, startVisitorConversation, visitorSessionTokens } from '../widget/first-message.js';
 import { RateLimiter, retryMessage } from '../widget/limits.js';
 import { operatorsOf } from '../operators/service.js';
-import { replyRunnerOf } from '../widget/agent-runner.js';
+import { REPLY_FAILED, replyRunnerOf } from '../widget/agent-runner.js';
 import type { AttachmentService, Upload } from './service.js';
 import { channelAttachments, MAX_BYTES_CEILING } from './limits.js';
 
@@ -113,8 +113,14 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
    * (agent/file-note.ts, docs/attachments.md "The AI and files"). A failed reply is logged by the
    * runner; there is no socket here to tell.
    */
+  /**
+   * The upload's answer went out before the AI's turn, so a reply that fails has no request to
+   * answer: the conversation's widgets are told on the bus, as a typed message's sender is.
+   */
   function askForReply(projectId: string, conversationId: string) {
-    replyRunnerOf(ctx, app.log).request(projectId, conversationId, () => {});
+    replyRunnerOf(ctx, app.log).request(projectId, conversationId, () =>
+      ctx.bus.publish({ type: 'reply.failed', project_id: projectId, conversation_id: conversationId, error: 'upstream_unavailable', message: REPLY_FAILED }),
+    );
   }
 
   /** The visitor's session, which must have started `conversationId`. */

@@ -17,7 +17,13 @@ export type ConversationEvent =
   | { type: 'message.delta'; project_id: string; conversation_id: string; stream_id: string; delta: string }
   | { type: 'typing'; project_id: string; conversation_id: string; role: 'assistant' | 'operator'; typing: boolean }
   /** An external tool call was logged, waits for approval, was answered or ran (spec 2.9; mcp/tool-calls.ts). */
-  | { type: 'tool_call.updated'; project_id: string; conversation_id: string; tool_call: ToolCall };
+  | { type: 'tool_call.updated'; project_id: string; conversation_id: string; tool_call: ToolCall }
+  /**
+   * The AI could not answer a message that came without a socket to tell (a file upload,
+   * attachments/widget-routes.ts): the conversation's widgets show the error a typed message's
+   * sender is sent. Not persisted, no seq; the visitor may send again.
+   */
+  | { type: 'reply.failed'; project_id: string; conversation_id: string; error: 'upstream_unavailable'; message: string };
 
 export interface ConversationBus {
   /** An event that happened on this instance. */

@@ -41,6 +41,7 @@ function toTeamFrame(event: ConversationEvent): TeamServerFrame | null {
     case 'tool_call.updated':
       return { type: 'tool_call.updated', conversation_id: event.conversation_id, tool_call: event.tool_call };
     case 'conversation.created':
+    case 'reply.failed': // the visitor's to read; the team sees the conversation wait
       return null;
   }
 }

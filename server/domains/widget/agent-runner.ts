@@ -11,6 +11,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 
+/** What a visitor reads when the AI could not answer (the error `upstream_unavailable`); they may send again. */
+export const REPLY_FAILED = 'The assistant could not answer right now; please try again';
+
 /** Replies in progress at once; the others wait their turn in arrival order. */
 export const REPLY_SLOTS = 4;
 

@@ -38,6 +38,8 @@ export function toServerFrame(event: ConversationEvent): ServerFrame | null {
       return { type: 'conversation.updated', conversation: conversationForVisitor(event.conversation) };
     case 'tool_call.updated':
       return { type: 'tool_call.updated', tool_call: visitorToolCall(event.tool_call) };
+    case 'reply.failed':
+      return { type: 'error', error: event.error, message: event.message };
     case 'conversation.created':
       return null;
   }

@@ -16,7 +16,7 @@ import { tokenSigner, USER_TTL_DAYS, type TokenSigner } from './tokens.js';
 import { getSession } from './visitors.js';
 import { sessionTtlDays } from './channel-config.js';
 import { createRefusedOriginLog } from './refused-origins.js';
-import { replyRunnerOf } from './agent-runner.js';
+import { REPLY_FAILED, replyRunnerOf } from './agent-runner.js';
 import { watchVisitorGrants } from './gateway-grants.js';
 import { FRAME_HANDLERS } from './handlers/index.js';
 import { listeningPort, publicUrls, type PublicUrls } from './urls.js';
@@ -123,9 +123,7 @@ export function createGateway(ctx: AppContext, port: () => number | null, log: F
 
     /** Asks the agent runtime for a reply; its deltas, typing and message reach sockets through the bus. */
     reply(conn: Connection, projectId: string, conversationId: string) {
-      replies.request(projectId, conversationId, () =>
-        conn.error('upstream_unavailable', 'The assistant could not answer right now; please try again'),
-      );
+      replies.request(projectId, conversationId, () => conn.error('upstream_unavailable', REPLY_FAILED));
     },
 
     /** Runs `fn` exclusively per key (first messages of one device, so a re-send cannot race the first). */
