@@ -110,12 +110,10 @@ export async function visitorAttachmentRoutes(app: FastifyInstance, ctx: AppCont
    * runner as a typed message (widget/handlers/send.ts), so typing, streaming and delivery to the
    * widget and outbound channels are the same. The runtime decides: no reply while a person or the
    * queue holds the conversation, else the note that it cannot read files, once per burst
-   * (agent/file-note.ts, docs/attachments.md "The AI and files"). A failed reply is logged by the
-   * runner; there is no socket here to tell.
-   */
-  /**
-   * The upload's answer went out before the AI's turn, so a reply that fails has no request to
-   * answer: the conversation's widgets are told on the bus, as a typed message's sender is.
+   * (agent/file-note.ts), or a vision model's answer to images (agent/images.ts; docs/attachments.md
+   * "The AI and files"). The upload's answer went out
+   * before the AI's turn, so a reply that fails has no request to answer: the conversation's widgets
+   * are told on the bus (`reply.failed`), as a typed message's sender is on its socket.
    */
   function askForReply(projectId: string, conversationId: string) {
     replyRunnerOf(ctx, app.log).request(projectId, conversationId, () =>

@@ -11,7 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 
-/** What a visitor reads when the AI could not answer (the error `upstream_unavailable`); they may send again. */
+/** The message of the `upstream_unavailable` error a widget gets when the AI could not answer (the widget shows its own words for it); the visitor may send again. */
 export const REPLY_FAILED = 'The assistant could not answer right now; please try again';
 
 /** Replies in progress at once; the others wait their turn in arrival order. */
