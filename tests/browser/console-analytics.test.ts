@@ -98,7 +98,7 @@ describe('team console: analytics', { timeout: 90_000 }, () => {
 
     // Topics of the range: one conversation filed under Refunds, the other three without a topic yet.
     const topics = page.getByRole('region', { name: 'Topics' });
-    expect(await topics.getByRole('row').allInnerTexts()).toEqual(['Topic\tConversations\tShare', 'Refunds\t1\t25 %', 'No topic yet\t3\t75 %']);
+    await expect.poll(() => topics.getByRole('row').allInnerTexts()).toEqual(['Topic\tConversations\tShare', 'Refunds\t1\t25 %', 'No topic yet\t3\t75 %']);
 
     // Two uPlot charts drew on canvas, each described for screen readers and backed by a table.
     const volume = page.getByRole('img', { name: /^Messages, conversations and users, per day\. Messages: 5 in total/ });

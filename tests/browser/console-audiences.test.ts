@@ -43,7 +43,7 @@ async function build(page: Page, low: string, high: string) {
   const time = condition(page, '2.2');
   await time.getByLabel('Field', { exact: true }).selectOption('time.hour');
   // Only the number operators are offered for a number field.
-  expect(await time.getByLabel('Operator', { exact: true }).locator('option').allTextContents()).toEqual(['is', 'is not', 'less than', 'greater than', 'between', 'is empty']);
+  await expect.poll(() => time.getByLabel('Operator', { exact: true }).locator('option').allTextContents()).toEqual(['is', 'is not', 'less than', 'greater than', 'between', 'is empty']);
   await time.getByLabel('Operator', { exact: true }).selectOption('between');
   await time.getByLabel('From', { exact: true }).fill(low);
   await time.getByLabel('To', { exact: true }).fill(high);

@@ -69,7 +69,7 @@ describe('team console: Behaviour', () => {
       await list.waitFor();
       const combo = page.getByRole('combobox', { name: 'Instructions' });
       expect(await combo.getAttribute('aria-expanded')).toBe('true');
-      expect(await list.getByRole('option').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('offer_handoff'), expect.stringContaining('search_knowledge')]));
+      await expect.poll(() => list.getByRole('option').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('offer_handoff'), expect.stringContaining('search_knowledge')]));
       await box.pressSequentially('off');
       await expect.poll(() => list.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('offer_handoff')]);
       await page.keyboard.press('Escape');

@@ -97,7 +97,7 @@ describe('console: the inbox as a work queue', () => {
     await page.getByRole('heading', { name: 'Changing plans', level: 1 }).waitFor();
     const log = page.getByRole('log', { name: 'Messages' });
     await log.locator('strong', { hasText: 'Settings' }).waitFor();
-    expect(await log.locator('.msg-md li').allTextContents()).toEqual(['Basic', 'Pro']);
+    await expect.poll(() => log.locator('.msg-md li').allTextContents()).toEqual(['Basic', 'Pro']);
     const details = page.getByRole('complementary', { name: 'About this conversation' });
     await details.getByRole('region', { name: 'Visitor' }).waitFor();
     await details.getByTestId('rating').getByText('Rated 4 of 5').waitFor();

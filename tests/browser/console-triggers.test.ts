@@ -79,14 +79,14 @@ describe('team console: triggers', () => {
       conditions: [{ type: 'regex', pattern: 'free\\s+crypto' }],       effects: [{ type: 'block' }, { type: 'add_label', label_id: spam.id }],
     });
     const rows = page.locator('.trigger-list > li strong');
-    expect(await rows.allTextContents()).toEqual(['Tag link-heavy messages', NAME]);
+    await expect.poll(() => rows.allTextContents()).toEqual(['Tag link-heavy messages', NAME]);
 
     // Move up: it runs first; the focus stays on the moved row (its "Move up" is now disabled).
     await page.getByRole('button', { name: `Move up: ${NAME}` }).click();
     await page.getByRole('status').getByText(`${NAME} now runs first.`).waitFor();
-    expect(await rows.allTextContents()).toEqual([NAME, 'Tag link-heavy messages']);
+    await expect.poll(() => rows.allTextContents()).toEqual([NAME, 'Tag link-heavy messages']);
     expect((await triggers()).map((t) => t.id)).toEqual([saved[1].id, first.id]);
-    expect(await page.getByRole('button', { name: `Move up: ${NAME}` }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: `Move up: ${NAME}` }).isDisabled()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move down: ${NAME}`);
 
     // Draft: it stops running, the list says so.

@@ -96,13 +96,13 @@ describe('panel layout', () => {
   it('links each [n] marker to the page of source n, numbered like the source list, on a desktop', async () => {
     const { context, page, w, answer, docs } = await panelWithAnswer('/', { width: 1280, height: 800 }, false);
     const cites = answer.locator('.bubble a.cite');
-    expect(await cites.allTextContents()).toEqual(['1', '1', '2']);
+    await expect.poll(() => cites.allTextContents()).toEqual(['1', '1', '2']);
     expect(await cites.nth(0).getAttribute('href')).toBe(docs);
     expect(await cites.nth(2).getAttribute('href')).toBe(`${s.base}/docs/README.md`);
     expect(await cites.nth(0).getAttribute('aria-label')).toBe('Source 1: Verified identity (spec 2.4)');
     expect(await cites.nth(0).getAttribute('rel')).toBe('noopener noreferrer');
     expect(await answer.locator('.bubble').textContent()).toContain('[1, 2]');
-    expect(await answer.locator('.sources ol > li').allTextContents()).toEqual(['Verified identity (spec 2.4)', 'Parley README']);
+    await expect.poll(() => answer.locator('.sources ol > li').allTextContents()).toEqual(['Verified identity (spec 2.4)', 'Parley README']);
     // The marker opens the rendered page a person reads, titled like the source.
     const [opened] = await Promise.all([context.waitForEvent('page'), cites.nth(0).click()]);
     await opened.waitForLoadState();

@@ -237,8 +237,8 @@ describe('two widgets on one page', () => {
     await sendMessage(page, second, 'Question for the second widget');
     await a.locator('li.msg-assistant[data-id]').first().waitFor();
     await b.locator('li.msg-assistant[data-id]').first().waitFor();
-    expect(await a.locator('li.msg-user').allTextContents()).toEqual([expect.stringContaining('first widget')]);
-    expect(await b.locator('li.msg-user').allTextContents()).toEqual([expect.stringContaining('second widget')]);
+    await expect.poll(() => a.locator('li.msg-user').allTextContents()).toEqual([expect.stringContaining('first widget')]);
+    await expect.poll(() => b.locator('li.msg-user').allTextContents()).toEqual([expect.stringContaining('second widget')]);
     // The second widget's theme (left, green) came from its channel config.
     expect(await b.evaluate((el: HTMLElement) => el.style.getPropertyValue('--parley-accent'))).toBe('#1a7f37');
 

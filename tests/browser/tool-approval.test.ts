@@ -66,8 +66,8 @@ describe('approving external tool calls in the widget (spec 2.9)', () => {
     const card = v.w.getByRole('group', { name: 'Allow this action?' });
     await card.waitFor();
     await card.getByText('The assistant wants to use “Cancel an order” with these values. Nothing happens unless you allow it.').waitFor();
-    expect(await card.locator('dt').allTextContents()).toEqual(['order_id', 'reason']);
-    expect(await card.locator('dd').allTextContents()).toEqual(['A-900', 'customer request']);
+    await expect.poll(() => card.locator('dt').allTextContents()).toEqual(['order_id', 'reason']);
+    await expect.poll(() => card.locator('dd').allTextContents()).toEqual(['A-900', 'customer request']);
     expect(shop.calls.some((c) => c.args.order_id === 'A-900')).toBe(false);
     expect(await axeViolations(v.page)).toEqual([]);
     await v.page.screenshot({ path: join(SHOTS, 'tool-approval-desktop.png') });
